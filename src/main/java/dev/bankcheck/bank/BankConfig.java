@@ -1,0 +1,12 @@
+package dev.bankcheck.bank;
+
+/** The bank model's parameters: number of banks, bytes per bank word, lanes per warp. */
+public record BankConfig(int banks, int bankBytes, int warpSize) {
+  public static final BankConfig DEFAULT = new BankConfig(32, 4, 32);
+
+  public BankConfig {
+    if (banks < 1 || bankBytes < 1 || warpSize < 1) {
+      throw new IllegalArgumentException("banks, bank bytes and warp size must be positive");
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package dev.bankcheck.check;
+
+import dev.bankcheck.source.Pos;
+import java.util.List;
+
+/**
+ * One shared-memory access and its verdict (one entry of the JSON {@code accesses} list).
+ * Checks build these; reporters render them. {@code ways}, {@code wavefronts}, {@code idealWavefronts}
+ * and {@code strideBytes} are null when not known. {@code worstWays}/{@code bestWays} are set for
+ * data-dependent accesses.
+ */
+public record Finding(
+    Pos pos,
+    String ruleId,
+    String kernel,
+    String array,
+    String via,
+    Op op,
+    int widthBytes,
+    Integer ways,
+    Integer wavefronts,
+    Integer idealWavefronts,
+    Long strideBytes,
+    Verdict verdict,
+    Integer worstWays,
+    Integer bestWays,
+    boolean suppressed,
+    String reason,
+    List<String> assumptions,
+    Fix fix) {
+
+  public Finding withSuppressed(boolean s) {
+    return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
+        strideBytes, verdict, worstWays, bestWays, s, reason, assumptions, fix);
+  }
+
+  public Finding withFix(Fix f) {
+    return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
+        strideBytes, verdict, worstWays, bestWays, suppressed, reason, assumptions, f);
+  }
+}

@@ -1,0 +1,19 @@
+package dev.bankcheck.source;
+
+/** A position in an original source file: the path as the user gave it, 1-based line and column. */
+public record Pos(String file, int line, int column) implements Comparable<Pos> {
+  public static final Pos NONE = new Pos("", 0, 0);
+
+  @Override
+  public int compareTo(Pos o) {
+    int c = file.compareTo(o.file);
+    if (c != 0) return c;
+    c = Integer.compare(line, o.line);
+    return c != 0 ? c : Integer.compare(column, o.column);
+  }
+
+  @Override
+  public String toString() {
+    return file + ":" + line + ":" + column;
+  }
+}
