@@ -1,0 +1,295 @@
+/*
+ * A subset of CUDA C/C++: enough to find every __shared__ declaration and the index expressions
+ * that use it. No semantic predicates: C's typedef ambiguities are resolved in the IR builder.
+ * Section numbers refer to C11 (ISO/IEC 9899:2011). The parser is fed by our own preprocessor,
+ * which maps its tokens to this vocabulary; the lexer rules below define that vocabulary and
+ * serve the grammar's own tests.
+ */
+grammar Cuda;
+
+// Top-level items are split by the facade and parsed one at a time, so one bad item is skipped alone.
+topItemEof
+    : topItem EOF
+    ;
+
+topItem
+    : templateHeader? functionDefinition                    #functionItem
+    | templateHeader? declaration                           #declarationItem
+    | 'template' declaration                                #explicitInstantiation
+    | 'using' Identifier '=' typeName ';'                   #usingAlias
+    | 'using' 'namespace'? qualifiedName ';'                #usingNamespace
+    | 'static_assert' '(' expressionList ')' ';'            #staticAssertItem
+    | ';'                                                   #emptyItem
+    ;
+
+templateHeader
+    : 'template' '<' (templateParam (',' templateParam)*)? '>'
+    ;
+
+templateParam
+    : ('typename' | 'class') name=Identifier? ('=' typeName)?   #typeTemplateParam
+    | declSpecifiers name=Identifier ('=' expression)?          #valueTemplateParam
+    ;
+
+// 6.9.1
+functionDefinition
+    : declSpecifiers pointer* name=qualifiedName '(' parameterList? ')' functionSuffix* (body=compoundStatement | ';')
+    ;
+
+functionSuffix
+    : 'const' | 'noexcept' | 'override' | 'final' | attribute
+    ;
+
+parameterList
+    : parameter (',' parameter)* (',' '...')?
+    | 'void'
+    | '...'
+    ;
+
+parameter
+    : declSpecifiers pointer* name=Identifier? arraySuffix* ('=' expression)?
+    ;
+
+// 6.7
+declaration
+    : declSpecifiers (initDeclarator (',' initDeclarator)*)? ';'
+    ;
+
+declSpecifiers
+    : declModifier* typeSpecifier declModifier*
+    ;
+
+declModifier
+    : kw=( '__shared__' | '__device__' | '__global__' | '__host__' | '__constant__' | '__managed__'
+      | '__forceinline__' | '__noinline__' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
+      | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local')
+    | 'extern' StringLiteral
+    | '__launch_bounds__' '(' expressionList ')'
+    | alignment
+    | attribute
+    ;
+
+alignment
+    : '__align__' '(' expression ')'
+    | 'alignas' '(' (typeName | expression) ')'
+    ;
+
+attribute
+    : '__attribute__' '(' '(' balanced* ')' ')'
+    | '[' '[' balanced* ']' ']'
+    ;
+
+balanced
+    : '(' balanced* ')'
+    | ~('(' | ')')
+    ;
+
+typeSpecifier
+    : builtinType+                                          #builtinTypeSpec
+    | structSpecifier                                       #structTypeSpec
+    | enumSpecifier                                         #enumTypeSpec
+    | 'typename'? qualifiedName templateArgs?               #namedTypeSpec
+    ;
+
+builtinType
+    : 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double' | 'signed' | 'unsigned'
+    | 'bool' | 'auto'
+    ;
+
+templateArgs
+    : '<' (templateArg (',' templateArg)*)? '>'
+    ;
+
+templateArg
+    : typeName
+    | shiftExpression
+    ;
+
+// A restricted expression for template arguments: '>' would close the argument list.
+shiftExpression
+    : expression
+    ;
+
+structSpecifier
+    : kind=('struct' | 'union' | 'class') (alignment | attribute)* name=Identifier? baseClause? ('{' memberDeclaration* '}')?
+    ;
+
+baseClause
+    : ':' ('public' | 'private' | 'protected')? qualifiedName templateArgs?
+    ;
+
+memberDeclaration
+    : declaration                                           #fieldMember
+    | templateHeader? functionDefinition                    #methodMember
+    | ('public' | 'private' | 'protected') ':'              #accessMember
+    | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
+    | ';'                                                   #emptyMember
+    ;
+
+enumSpecifier
+    : 'enum' ('class' | 'struct')? name=Identifier? (':' typeSpecifier)? ('{' (enumerator (',' enumerator)* ','?)? '}')?
+    ;
+
+enumerator
+    : name=Identifier ('=' value=expression)?
+    ;
+
+initDeclarator
+    : declarator ('=' initializer | braceInitializer)?
+    ;
+
+declarator
+    : pointer* name=Identifier arraySuffix*
+    ;
+
+pointer
+    : ('*' | '&' | '&&') ('const' | 'volatile' | '__restrict__' | '__restrict')*
+    ;
+
+arraySuffix
+    : '[' size=expression? ']'
+    ;
+
+initializer
+    : expression
+    | braceInitializer
+    ;
+
+braceInitializer
+    : '{' (initializer (',' initializer)* ','?)? '}'
+    ;
+
+typeName
+    : declModifier* typeSpecifier declModifier* pointer*
+    ;
+
+qualifiedName
+    : '::'? Identifier ('::' Identifier)*
+    ;
+
+// 6.8
+compoundStatement
+    : '{' blockItem* '}'
+    ;
+
+blockItem
+    : declaration
+    | statement
+    ;
+
+statement
+    : compoundStatement                                                         #blockStmt
+    | 'if' 'constexpr'? '(' cond=expressionList ')' then=statement ('else' otherwise=statement)?   #ifStmt
+    | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt
+    | 'while' '(' cond=expressionList ')' body=statement                        #whileStmt
+    | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
+    | 'switch' '(' cond=expressionList ')' body=statement                       #switchStmt
+    | 'case' value=expression ':'                                               #caseStmt
+    | 'default' ':'                                                             #defaultStmt
+    | 'return' expressionList? ';'                                              #returnStmt
+    | 'break' ';'                                                               #breakStmt
+    | 'continue' ';'                                                            #continueStmt
+    | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
+    | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
+    | expressionList? ';'                                                       #exprStmt
+    ;
+
+expressionList
+    : expression (',' expression)*
+    ;
+
+// 6.5, precedence from highest to lowest
+expression
+    : primary                                                                   #primaryExpr
+    | base=expression '[' index=expressionList ']'                              #subscriptExpr
+    | callee=expression '(' args=argumentList? ')'                              #callExpr
+    | base=expression op=('.' | '->') member=Identifier                         #memberExpr
+    | operand=expression op=('++' | '--')                                       #postfixExpr
+    | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr
+    | 'sizeof' '(' typeName ')'                                                 #sizeofTypeExpr
+    | 'sizeof' operand=expression                                               #sizeofExpr
+    | ('alignof' | '__alignof__') '(' typeName ')'                              #alignofExpr
+    | '(' typeName ')' operand=expression                                       #castExpr
+    | left=expression op=('*' | '/' | '%') right=expression                     #mulExpr
+    | left=expression op=('+' | '-') right=expression                           #addExpr
+    | left=expression op=('<<' | '>>') right=expression                         #shiftExpr
+    | left=expression op=('<' | '>' | '<=' | '>=') right=expression             #relExpr
+    | left=expression op=('==' | '!=') right=expression                         #eqExpr
+    | left=expression op='&' right=expression                                   #bitAndExpr
+    | left=expression op='^' right=expression                                   #bitXorExpr
+    | left=expression op='|' right=expression                                   #bitOrExpr
+    | left=expression op='&&' right=expression                                  #logAndExpr
+    | left=expression op='||' right=expression                                  #logOrExpr
+    | <assoc=right> cond=expression '?' then=expression ':' otherwise=expression    #ternaryExpr
+    | <assoc=right> left=expression op=('=' | '+=' | '-=' | '*=' | '/=' | '%=' | '<<=' | '>>=' | '&=' | '^=' | '|=') right=initializer  #assignExpr
+    ;
+
+argumentList
+    : initializer (',' initializer)*
+    ;
+
+primary
+    : IntegerLiteral                                                            #intLiteral
+    | FloatingLiteral                                                           #floatLiteral
+    | CharLiteral                                                               #charLiteral
+    | StringLiteral+                                                            #stringLiteral
+    | ('true' | 'false' | 'nullptr')                                            #keywordLiteral
+    | kernel=qualifiedName templateArgs? '<<<' config=argumentList '>>>' '(' args=argumentList? ')'   #launchExpr
+    | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
+    | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
+    | qualifiedName                                                             #nameExpr
+    | '(' expressionList ')'                                                    #parenExpr
+    | '[' balanced* ']' ('(' balanced* ')')? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr
+    ;
+
+balancedBraces
+    : '{' balancedBraces* '}'
+    | ~('{' | '}')
+    ;
+
+// Lexer: the vocabulary (our preprocessor produces the tokens in production).
+IntegerLiteral
+    : ([1-9] ('\''? [0-9])* | '0' [xX] [0-9a-fA-F] ('\''? [0-9a-fA-F])* | '0' [bB] [01]+ | '0' [0-7]*) IntegerSuffix?
+    ;
+
+fragment IntegerSuffix
+    : [uU] ([lL] | 'll' | 'LL')? | ([lL] | 'll' | 'LL') [uU]?
+    ;
+
+FloatingLiteral
+    : ([0-9]+ '.' [0-9]* | '.' [0-9]+) ([eE] [+-]? [0-9]+)? [fFlL]?
+    | [0-9]+ [eE] [+-]? [0-9]+ [fFlL]?
+    | [0-9]+ [fF]
+    | '0' [xX] [0-9a-fA-F.]+ [pP] [+-]? [0-9]+ [fFlL]?
+    ;
+
+CharLiteral
+    : ('u8' | 'u' | 'U' | 'L')? '\'' (~['\\\r\n] | '\\' .)+ '\''
+    ;
+
+StringLiteral
+    : ('u8' | 'u' | 'U' | 'L')? '"' (~["\\\r\n] | '\\' .)* '"'
+    ;
+
+Identifier
+    : [a-zA-Z_$] [a-zA-Z_$0-9]*
+    ;
+
+Whitespace
+    : [ \t\r\n\f]+ -> skip
+    ;
+
+LineComment
+    : '//' ~[\r\n]* -> skip
+    ;
+
+BlockComment
+    : '/*' .*? '*/' -> skip
+    ;
+
+Directive
+    : '#' ~[\r\n]* -> skip
+    ;
+
+LaunchOpen: '<<<';
+LaunchClose: '>>>';

@@ -1,0 +1,53 @@
+package dev.bankcheck.ir;
+
+import dev.bankcheck.source.Pos;
+import java.util.List;
+
+/** Expressions of the IR: immutable, each with the position of its first token. */
+public sealed interface Expr {
+  Pos pos();
+
+  record IntLit(Pos pos, long value) implements Expr {}
+
+  record FloatLit(Pos pos, String text) implements Expr {}
+
+  record StringLit(Pos pos, String text) implements Expr {}
+
+  /** A possibly qualified name ("threadIdx", "n", "ns::kTile"). */
+  record Name(Pos pos, String name) implements Expr {}
+
+  record Member(Pos pos, Expr base, String member, boolean arrow) implements Expr {}
+
+  record Index(Pos pos, Expr base, Expr index) implements Expr {}
+
+  record Call(Pos pos, Expr callee, List<TypeRef> templateArgs, List<Expr> args) implements Expr {}
+
+  /** kernel<<<config>>>(args) */
+  record Launch(Pos pos, String kernel, List<TypeRef> templateArgs, List<Expr> config, List<Expr> args) implements Expr {}
+
+  /** Prefix operators: + - ! ~ * & ++ -- */
+  record Unary(Pos pos, String op, Expr operand) implements Expr {}
+
+  /** Postfix ++ and -- */
+  record Postfix(Pos pos, String op, Expr operand) implements Expr {}
+
+  record Binary(Pos pos, String op, Expr left, Expr right) implements Expr {}
+
+  /** op is "=" or a compound assignment ("+=", "<<=", ...). */
+  record Assign(Pos pos, String op, Expr target, Expr value) implements Expr {}
+
+  record Ternary(Pos pos, Expr cond, Expr then, Expr otherwise) implements Expr {}
+
+  record Cast(Pos pos, TypeRef type, Expr operand) implements Expr {}
+
+  record SizeofType(Pos pos, TypeRef type) implements Expr {}
+
+  record SizeofExpr(Pos pos, Expr operand) implements Expr {}
+
+  record Comma(Pos pos, List<Expr> exprs) implements Expr {}
+
+  record InitList(Pos pos, List<Expr> items) implements Expr {}
+
+  /** Something the IR does not model (a lambda, ...): evaluates to unknown. */
+  record Unsupported(Pos pos, String what) implements Expr {}
+}

@@ -1,0 +1,16 @@
+package dev.bankcheck.ir;
+
+import dev.bankcheck.source.Pos;
+import java.util.List;
+import java.util.Set;
+
+/** A function definition (body null for a declaration). */
+public record Function(Pos pos, String name, Set<String> qualifiers, TypeRef returnType, List<VarDecl> params,
+    Stmt.Block body, List<TemplateParam> templateParams) {
+  public boolean isKernel() {
+    return qualifiers.contains("__global__");
+  }
+
+  /** type true: {@code typename T}; else a value parameter such as {@code int N}. */
+  public record TemplateParam(String name, boolean type, TypeRef valueType, Expr defaultValue, TypeRef defaultType) {}
+}

@@ -1,0 +1,16 @@
+package dev.bankcheck.ir;
+
+import dev.bankcheck.source.Pos;
+import java.util.Set;
+
+/**
+ * One declared name: {@code type} includes pointers and array dimensions. {@code modifiers} holds the
+ * declaration keywords that matter here (__shared__, extern, static, const, constexpr, typedef, ...).
+ * {@code declEnd} is the position just after the declarator (where a fix edits the dimensions).
+ */
+public record VarDecl(Pos pos, String name, TypeRef type, Expr init, Set<String> modifiers, Expr align,
+    Pos dimsStart, Pos dimsEnd) {
+  public boolean is(String modifier) {
+    return modifiers.contains(modifier);
+  }
+}

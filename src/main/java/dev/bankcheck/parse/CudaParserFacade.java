@@ -1,0 +1,267 @@
+package dev.bankcheck.parse;
+
+import dev.bankcheck.ir.TranslationUnit;
+import dev.bankcheck.source.Pos;
+import dev.bankcheck.source.SourceError;
+import dev.bankcheck.source.Token;
+import dev.bankcheck.source.TokenKind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CommonToken;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.DefaultErrorStrategy;
+import org.antlr.v4.runtime.ListTokenSource;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Vocabulary;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
+
+/**
+ * The only entry to ANTLR. Splits the preprocessed tokens into top-level items, parses each one
+ * (SLL first, LL on failure, as Trino does) and builds the IR; an item that does not parse is
+ * skipped with a recorded error, and the rest of the file is still analyzed.
+ */
+public final class CudaParserFacade {
+  /** Deeper nesting of (), [] and {} than this is rejected before parsing: no StackOverflowError. */
+  public static final int MAX_NESTING = 256;
+
+  private static final Map<String, Integer> TYPE_BY_TEXT = new HashMap<>();
+  private static final Set<String> TRANSPARENT_OPENERS = Set.of("namespace");
+
+  static {
+    Vocabulary v = CudaParser.VOCABULARY;
+    for (int t = 1; t <= v.getMaxTokenType(); t++) {
+      String lit = v.getLiteralName(t);
+      if (lit != null && lit.length() >= 2) TYPE_BY_TEXT.put(lit.substring(1, lit.length() - 1), t);
+    }
+  }
+
+  public record Result(TranslationUnit unit, List<SourceError> errors, List<SkippedItem> skipped) {}
+
+  /** An item that could not be parsed, kept so that shared-memory uses inside it can be reported. */
+  public record SkippedItem(List<Token> tokens) {}
+
+  private CudaParserFacade() {}
+
+  public static Result parse(List<Token> tokens) {
+    List<SourceError> errors = new ArrayList<>();
+    List<SkippedItem> skipped = new ArrayList<>();
+    IrBuilder builder = new IrBuilder();
+    for (List<Token> item : splitTopLevel(tokens, errors)) {
+      int depth = maxNesting(item);
+      if (depth > MAX_NESTING) {
+        errors.add(new SourceError(item.get(0).pos(),
+            "nesting of parentheses, brackets or braces deeper than " + MAX_NESTING + " levels; item skipped"));
+        skipped.add(new SkippedItem(item));
+        continue;
+      }
+      if (!parseItem(item, builder, errors)) skipped.add(new SkippedItem(item));
+    }
+    return new Result(builder.unit(), errors, skipped);
+  }
+
+  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors) {
+    Pos[] positions = new Pos[item.size() + 1];
+    List<org.antlr.v4.runtime.Token> antlrTokens = new ArrayList<>(item.size());
+    for (int i = 0; i < item.size(); i++) {
+      Token t = item.get(i);
+      positions[i] = t.pos();
+      CommonToken ct = new CommonToken(antlrType(t), t.text());
+      ct.setLine(t.pos().line());
+      ct.setCharPositionInLine(t.pos().column() - 1);
+      antlrTokens.add(ct);
+    }
+    Pos last = item.get(item.size() - 1).pos();
+    positions[item.size()] = last;
+    CommonToken eof = new CommonToken(org.antlr.v4.runtime.Token.EOF, "<EOF>");
+    eof.setLine(last.line());
+    antlrTokens.add(eof);
+
+    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens));
+    CudaParser parser = new CudaParser(stream);
+    parser.removeErrorListeners();
+    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    parser.setErrorHandler(new BailErrorStrategy());
+    CudaParser.TopItemEofContext tree;
+    try {
+      try {
+        tree = parser.topItemEof();
+      } catch (ParseCancellationException sllFailed) {
+        stream.seek(0);
+        parser.reset();
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        FirstError listener = new FirstError(positions);
+        parser.addErrorListener(listener);
+        parser.setErrorHandler(new DefaultErrorStrategy());
+        tree = parser.topItemEof();
+        if (listener.error != null) {
+          errors.add(listener.error);
+          return false;
+        }
+      }
+      builder.addItem(tree.topItem(), positions);
+      return true;
+    } catch (StackOverflowError | RuntimeException e) {
+      errors.add(new SourceError(item.get(0).pos(), "could not parse this item (" + e.getClass().getSimpleName()
+          + "); item skipped"));
+      return false;
+    }
+  }
+
+  private static int antlrType(Token t) {
+    if (t.kind() == TokenKind.NUMBER) {
+      String s = t.text().toLowerCase();
+      boolean hex = s.startsWith("0x");
+      boolean isFloat = s.contains(".") || (!hex && s.contains("e")) || (hex && s.contains("p"))
+          || (!hex && s.endsWith("f"));
+      return isFloat ? CudaParser.FloatingLiteral : CudaParser.IntegerLiteral;
+    }
+    if (t.kind() == TokenKind.CHAR_LITERAL) return CudaParser.CharLiteral;
+    if (t.kind() == TokenKind.STRING_LITERAL) return CudaParser.StringLiteral;
+    Integer known = TYPE_BY_TEXT.get(t.text());
+    if (known != null) return known;
+    if (t.kind() == TokenKind.IDENTIFIER) return CudaParser.Identifier;
+    return org.antlr.v4.runtime.Token.INVALID_TYPE;
+  }
+
+  /**
+   * Splits at top level: an item ends with ';' at depth 0, or with the '}' that closes a function
+   * body. {@code namespace X {} } and {@code extern "C" {} } are transparent: their items are split too.
+   */
+  static List<List<Token>> splitTopLevel(List<Token> tokens, List<SourceError> errors) {
+    List<List<Token>> items = new ArrayList<>();
+    List<Token> current = new ArrayList<>();
+    int depth = 0;
+    boolean functionBody = false;
+    int transparentDepth = 0;
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      String s = t.text();
+      boolean punct = t.kind() == TokenKind.PUNCT;
+      if (depth == 0 && current.isEmpty()) {
+        int opener = transparentOpener(tokens, i);
+        if (opener > 0) {
+          i += opener - 1;
+          transparentDepth++;
+          continue;
+        }
+        if (punct && s.equals("}") && transparentDepth > 0) {
+          transparentDepth--;
+          continue;
+        }
+      }
+      current.add(t);
+      if (!punct) continue;
+      switch (s) {
+        case "(", "[" -> depth++;
+        case ")", "]" -> depth = Math.max(0, depth - 1);
+        case "{" -> {
+          if (depth == 0) functionBody = looksLikeFunctionBody(current);
+          depth++;
+        }
+        case "}" -> {
+          depth = Math.max(0, depth - 1);
+          if (depth == 0 && functionBody) {
+            items.add(current);
+            current = new ArrayList<>();
+            functionBody = false;
+          }
+        }
+        case ";" -> {
+          if (depth == 0) {
+            items.add(current);
+            current = new ArrayList<>();
+            functionBody = false;
+          }
+        }
+        default -> {}
+      }
+    }
+    if (!current.isEmpty()) {
+      errors.add(new SourceError(current.get(0).pos(), "unexpected end of file: missing ';' or '}'"));
+      items.add(current);
+    }
+    return items;
+  }
+
+  /** Number of tokens of "namespace a::b {" or "extern "C" {" at i, else 0. */
+  private static int transparentOpener(List<Token> tokens, int i) {
+    Token t = tokens.get(i);
+    if (t.text().equals("namespace") || t.text().equals("inline") && next(tokens, i + 1).equals("namespace")) {
+      int j = t.text().equals("inline") ? i + 2 : i + 1;
+      while (j < tokens.size() && (tokens.get(j).kind() == TokenKind.IDENTIFIER || tokens.get(j).text().equals("::"))) j++;
+      return next(tokens, j).equals("{") ? j - i + 1 : 0;
+    }
+    if (t.text().equals("extern") && i + 2 < tokens.size() && tokens.get(i + 1).kind() == TokenKind.STRING_LITERAL
+        && tokens.get(i + 2).text().equals("{")) {
+      return 3;
+    }
+    return 0;
+  }
+
+  private static String next(List<Token> tokens, int i) {
+    return i < tokens.size() ? tokens.get(i).text() : "";
+  }
+
+  private static boolean looksLikeFunctionBody(List<Token> item) {
+    int parens = 0;
+    boolean sawParenAtTop = false;
+    for (int i = 0; i < item.size() - 1; i++) {
+      String s = item.get(i).text();
+      if (item.get(i).kind() != TokenKind.PUNCT && !s.equals("struct") && !s.equals("class") && !s.equals("union")
+          && !s.equals("enum")) {
+        continue;
+      }
+      switch (s) {
+        case "(" -> { if (parens++ == 0) sawParenAtTop = true; }
+        case ")" -> parens--;
+        case "=" -> { if (parens == 0) return false; }
+        case "struct", "class", "union", "enum" -> { if (parens == 0 && !sawParenAtTop) return false; }
+        default -> {}
+      }
+    }
+    return sawParenAtTop;
+  }
+
+  private static int maxNesting(List<Token> item) {
+    int depth = 0;
+    int max = 0;
+    for (Token t : item) {
+      if (t.kind() != TokenKind.PUNCT) continue;
+      switch (t.text()) {
+        case "(", "[", "{" -> max = Math.max(max, ++depth);
+        case ")", "]", "}" -> depth--;
+        default -> {}
+      }
+    }
+    return max;
+  }
+
+  /** Collects the first syntax error as data, with the original position. */
+  private static final class FirstError extends BaseErrorListener {
+    private final Pos[] positions;
+    SourceError error;
+
+    FirstError(Pos[] positions) {
+      this.positions = positions;
+    }
+
+    @Override
+    public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int charPositionInLine,
+        String msg, RecognitionException e) {
+      if (error != null) return;
+      Pos pos = positions[0];
+      if (offending instanceof org.antlr.v4.runtime.Token tok && tok.getTokenIndex() >= 0
+          && tok.getTokenIndex() < positions.length) {
+        pos = positions[tok.getTokenIndex()];
+      }
+      error = new SourceError(pos, "syntax error: " + msg + "; item skipped");
+    }
+  }
+}

@@ -1,0 +1,420 @@
+package dev.bankcheck.parse;
+
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.Stmt;
+import dev.bankcheck.ir.StructDef;
+import dev.bankcheck.ir.TranslationUnit;
+import dev.bankcheck.ir.TypeRef;
+import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.parse.CudaParser.*;
+import dev.bankcheck.source.Pos;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/** Builds the immutable IR from parse trees; the only class that reads ANTLR contexts. */
+final class IrBuilder {
+  private final List<TranslationUnit.Item> items = new ArrayList<>();
+  private final List<StructDef> structs = new ArrayList<>();
+  private final List<TranslationUnit.EnumDef> enums = new ArrayList<>();
+  /** Names known to be types: resolves "(a) - b" (cast or subtraction) the way the compiler does. */
+  private final Set<String> typeNames = new HashSet<>();
+  private Pos[] positions;
+
+  TranslationUnit unit() {
+    return new TranslationUnit(List.copyOf(items), List.copyOf(structs), List.copyOf(enums));
+  }
+
+  void addItem(TopItemContext ctx, Pos[] tokenPositions) {
+    this.positions = tokenPositions;
+    if (ctx instanceof FunctionItemContext f) {
+      List<Function.TemplateParam> tps = templateParams(f.templateHeader());
+      items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
+    } else if (ctx instanceof DeclarationItemContext d) {
+      templateParams(d.templateHeader());
+      items.add(new TranslationUnit.DeclItem(declaration(d.declaration())));
+    } else if (ctx instanceof ExplicitInstantiationContext e) {
+      DeclarationContext d = e.declaration();
+      TypeSpecifierContext ts = d.declSpecifiers().typeSpecifier();
+      // "template __global__ void k<32, float>(float*);" parses as a declaration whose type is k<...>
+      if (ts instanceof NamedTypeSpecContext n && n.templateArgs() != null) {
+        items.add(new TranslationUnit.InstantiationItem(n.qualifiedName().getText(), templateArgs(n.templateArgs())));
+      }
+    } else if (ctx instanceof UsingAliasContext u) {
+      typeNames.add(u.Identifier().getText());
+      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), typeName(u.typeName())));
+    }
+  }
+
+  private Pos pos(ParserRuleContext ctx) {
+    return pos(ctx.getStart());
+  }
+
+  private Pos pos(Token t) {
+    int i = t.getTokenIndex();
+    return i >= 0 && i < positions.length ? positions[i] : positions[positions.length - 1];
+  }
+
+  /** The position just after a token: where an edit that appends to it goes. */
+  private Pos after(Token t) {
+    Pos p = pos(t);
+    return new Pos(p.file(), p.line(), p.column() + t.getText().length());
+  }
+
+  private List<Function.TemplateParam> templateParams(TemplateHeaderContext h) {
+    List<Function.TemplateParam> out = new ArrayList<>();
+    if (h == null) return out;
+    for (TemplateParamContext p : h.templateParam()) {
+      if (p instanceof TypeTemplateParamContext t) {
+        String name = t.name == null ? "" : t.name.getText();
+        typeNames.add(name);
+        out.add(new Function.TemplateParam(name, true, null, null, t.typeName() == null ? null : typeName(t.typeName())));
+      } else if (p instanceof ValueTemplateParamContext v) {
+        out.add(new Function.TemplateParam(v.name.getText(), false, declSpecType(v.declSpecifiers()),
+            v.expression() == null ? null : expr(v.expression()), null));
+      }
+    }
+    return out;
+  }
+
+  private Function function(FunctionDefinitionContext f, List<Function.TemplateParam> tps) {
+    Set<String> quals = modifiers(f.declSpecifiers());
+    TypeRef ret = declSpecType(f.declSpecifiers()).withDims(List.of(), f.pointer().size());
+    List<VarDecl> params = new ArrayList<>();
+    if (f.parameterList() != null) {
+      for (ParameterContext p : f.parameterList().parameter()) {
+        TypeRef base = declSpecType(p.declSpecifiers());
+        List<Expr> dims = dims(p.arraySuffix());
+        String name = p.name == null ? "" : p.name.getText();
+        params.add(new VarDecl(pos(p), name, base.withDims(dims, p.pointer().size()), null, modifiers(p.declSpecifiers()),
+            null, null, null));
+      }
+    }
+    Stmt.Block body = f.body == null ? null : block(f.body);
+    String name = f.name.getText();
+    return new Function(pos(f.name), name, quals, ret, List.copyOf(params), body, List.copyOf(tps));
+  }
+
+  // ---- declarations ----
+
+  private List<VarDecl> declaration(DeclarationContext d) {
+    Set<String> mods = modifiers(d.declSpecifiers());
+    TypeRef base = declSpecType(d.declSpecifiers());
+    Expr align = alignment(d.declSpecifiers());
+    List<VarDecl> out = new ArrayList<>();
+    for (InitDeclaratorContext id : d.initDeclarator()) {
+      DeclaratorContext dc = id.declarator();
+      List<Expr> dims = dims(dc.arraySuffix());
+      Expr init = null;
+      if (id.initializer() != null) init = initializer(id.initializer());
+      else if (id.braceInitializer() != null) init = braceInit(id.braceInitializer());
+      String name = dc.name.getText();
+      if (mods.contains("typedef")) typeNames.add(name);
+      Pos dimsStart = after(dc.name);
+      Pos dimsEnd = dc.arraySuffix().isEmpty() ? dimsStart : after(dc.arraySuffix(dc.arraySuffix().size() - 1).getStop());
+      out.add(new VarDecl(pos(dc.name), name, base.withDims(dims, dc.pointer().size()), init, mods, align, dimsStart,
+          dimsEnd));
+    }
+    return out;
+  }
+
+  private List<Expr> dims(List<ArraySuffixContext> suffixes) {
+    List<Expr> dims = new ArrayList<>();
+    for (ArraySuffixContext a : suffixes) dims.add(a.size == null ? null : expr(a.size));
+    return dims;
+  }
+
+  private Set<String> modifiers(DeclSpecifiersContext ds) {
+    Set<String> mods = new LinkedHashSet<>();
+    for (DeclModifierContext m : ds.declModifier()) {
+      if (m.kw != null) mods.add(m.kw.getText());
+      else if (m.StringLiteral() != null) mods.add("extern");
+      else if (m.getStart().getText().equals("__launch_bounds__")) mods.add("__launch_bounds__");
+    }
+    return mods;
+  }
+
+  private Expr alignment(DeclSpecifiersContext ds) {
+    for (DeclModifierContext m : ds.declModifier()) {
+      if (m.alignment() != null) return alignValue(m.alignment());
+    }
+    return null;
+  }
+
+  private Expr alignValue(AlignmentContext a) {
+    if (a.expression() != null) return expr(a.expression());
+    return new Expr.SizeofType(pos(a), typeName(a.typeName())); // alignas(T): approximated by T's alignment later
+  }
+
+  private TypeRef declSpecType(DeclSpecifiersContext ds) {
+    return typeSpec(ds.typeSpecifier());
+  }
+
+  private TypeRef typeSpec(TypeSpecifierContext ts) {
+    if (ts instanceof BuiltinTypeSpecContext b) {
+      List<String> words = new ArrayList<>();
+      for (BuiltinTypeContext w : b.builtinType()) words.add(w.getText());
+      return new TypeRef(String.join(" ", words), null, List.of(), List.of(), 0, List.of(), true);
+    }
+    if (ts instanceof StructTypeSpecContext s) {
+      StructDef def = struct(s.structSpecifier());
+      return new TypeRef(def.name(), def, List.of(), List.of(), 0, List.of(), false);
+    }
+    if (ts instanceof EnumTypeSpecContext e) {
+      EnumSpecifierContext es = e.enumSpecifier();
+      if (!es.enumerator().isEmpty()) {
+        List<TranslationUnit.Enumerator> list = new ArrayList<>();
+        for (EnumeratorContext en : es.enumerator()) {
+          list.add(new TranslationUnit.Enumerator(en.name.getText(), en.value == null ? null : expr(en.value)));
+        }
+        enums.add(new TranslationUnit.EnumDef(es.name == null ? "" : es.name.getText(), List.copyOf(list)));
+      }
+      if (es.name != null) typeNames.add(es.name.getText());
+      return new TypeRef("int", null, List.of(), List.of(), 0, List.of(), true);
+    }
+    NamedTypeSpecContext n = (NamedTypeSpecContext) ts;
+    List<TypeRef> targs = n.templateArgs() == null ? List.of() : templateArgs(n.templateArgs());
+    List<Expr> tvals = n.templateArgs() == null ? List.of() : templateValues(n.templateArgs());
+    return new TypeRef(n.qualifiedName().getText(), null, targs, tvals, 0, List.of(), false);
+  }
+
+  private List<TypeRef> templateArgs(TemplateArgsContext ta) {
+    List<TypeRef> out = new ArrayList<>();
+    for (TemplateArgContext a : ta.templateArg()) {
+      out.add(a.typeName() != null ? typeName(a.typeName()) : null);
+    }
+    return out;
+  }
+
+  private List<Expr> templateValues(TemplateArgsContext ta) {
+    List<Expr> out = new ArrayList<>();
+    for (TemplateArgContext a : ta.templateArg()) {
+      if (a.shiftExpression() != null) out.add(expr(a.shiftExpression().expression()));
+      else if (a.typeName() != null && a.typeName().pointer().isEmpty()
+          && a.typeName().typeSpecifier() instanceof NamedTypeSpecContext n && n.templateArgs() == null) {
+        // "k<TILE>": a bare name may be a value; keep it as a name too
+        out.add(new Expr.Name(pos(a), n.qualifiedName().getText()));
+      } else {
+        out.add(null);
+      }
+    }
+    return out;
+  }
+
+  private StructDef struct(StructSpecifierContext s) {
+    String name = s.name == null ? "<anonymous@" + pos(s).line() + ">" : s.name.getText();
+    typeNames.add(name);
+    Expr align = null;
+    for (AlignmentContext a : s.alignment()) align = alignValue(a);
+    List<VarDecl> fields = new ArrayList<>();
+    boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
+    for (MemberDeclarationContext m : s.memberDeclaration()) {
+      if (m instanceof FieldMemberContext f) {
+        for (VarDecl v : declaration(f.declaration())) {
+          if (!v.is("static") && !v.is("typedef")) fields.add(v);
+        }
+      }
+    }
+    StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align);
+    if (hasBody) structs.add(def);
+    return def;
+  }
+
+  private static boolean hasBrace(StructSpecifierContext s) {
+    for (ParseTree c : s.children) {
+      if (c instanceof TerminalNode t && t.getText().equals("{")) return true;
+    }
+    return false;
+  }
+
+  TypeRef typeName(TypeNameContext t) {
+    return typeSpec(t.typeSpecifier()).withDims(List.of(), t.pointer().size());
+  }
+
+  // ---- statements ----
+
+  private Stmt.Block block(CompoundStatementContext c) {
+    List<Stmt> out = new ArrayList<>();
+    for (BlockItemContext b : c.blockItem()) {
+      if (b.declaration() != null) out.add(new Stmt.Decl(pos(b), declaration(b.declaration())));
+      else out.add(stmt(b.statement()));
+    }
+    return new Stmt.Block(pos(c), List.copyOf(out));
+  }
+
+  private Stmt stmt(StatementContext s) {
+    Pos p = pos(s);
+    if (s instanceof BlockStmtContext b) return block(b.compoundStatement());
+    if (s instanceof IfStmtContext i) {
+      return new Stmt.If(p, exprList(i.cond), stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise));
+    }
+    if (s instanceof ForStmtContext f) {
+      Stmt init = null;
+      if (f.init != null) init = new Stmt.Decl(pos(f.init), declaration(f.init));
+      else if (f.initExpr != null) init = new Stmt.ExprStmt(pos(f.initExpr), exprList(f.initExpr));
+      return new Stmt.For(p, init, f.cond == null ? null : exprList(f.cond), f.step == null ? null : exprList(f.step),
+          stmt(f.body));
+    }
+    if (s instanceof WhileStmtContext w) return new Stmt.While(p, exprList(w.cond), stmt(w.body));
+    if (s instanceof DoStmtContext d) return new Stmt.DoWhile(p, stmt(d.body), exprList(d.cond));
+    if (s instanceof SwitchStmtContext w) return new Stmt.Switch(p, exprList(w.cond), stmt(w.body));
+    if (s instanceof CaseStmtContext c) return new Stmt.Case(p, expr(c.value));
+    if (s instanceof DefaultStmtContext) return new Stmt.Case(p, null);
+    if (s instanceof ReturnStmtContext r) {
+      return new Stmt.Return(p, r.expressionList() == null ? null : exprList(r.expressionList()));
+    }
+    if (s instanceof BreakStmtContext) return new Stmt.Break(p);
+    if (s instanceof ContinueStmtContext) return new Stmt.Continue(p);
+    if (s instanceof ExprStmtContext e) {
+      return e.expressionList() == null ? new Stmt.Empty(p) : new Stmt.ExprStmt(p, exprList(e.expressionList()));
+    }
+    return new Stmt.Empty(p); // asm, static_assert
+  }
+
+  // ---- expressions ----
+
+  private Expr exprList(ExpressionListContext l) {
+    if (l.expression().size() == 1) return expr(l.expression(0));
+    List<Expr> all = new ArrayList<>();
+    for (ExpressionContext e : l.expression()) all.add(expr(e));
+    return new Expr.Comma(pos(l), List.copyOf(all));
+  }
+
+  private Expr initializer(InitializerContext i) {
+    return i.expression() != null ? expr(i.expression()) : braceInit(i.braceInitializer());
+  }
+
+  private Expr braceInit(BraceInitializerContext b) {
+    List<Expr> items = new ArrayList<>();
+    for (InitializerContext i : b.initializer()) items.add(initializer(i));
+    return new Expr.InitList(pos(b), List.copyOf(items));
+  }
+
+  private List<Expr> args(ArgumentListContext a) {
+    List<Expr> out = new ArrayList<>();
+    if (a != null) {
+      for (InitializerContext i : a.initializer()) out.add(initializer(i));
+    }
+    return List.copyOf(out);
+  }
+
+  Expr expr(ExpressionContext e) {
+    if (e == null) return new Expr.Unsupported(positions[0], "missing expression");
+    Pos p = pos(e);
+    if (e instanceof PrimaryExprContext pe) return primary(pe.primary());
+    if (e instanceof SubscriptExprContext s) return new Expr.Index(p, expr(s.base), exprList(s.index));
+    if (e instanceof CallExprContext c) return new Expr.Call(p, expr(c.callee), List.of(), args(c.args));
+    if (e instanceof MemberExprContext m) {
+      return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
+    }
+    if (e instanceof PostfixExprContext pf) return new Expr.Postfix(p, pf.op.getText(), expr(pf.operand));
+    if (e instanceof UnaryExprContext u) return new Expr.Unary(p, u.op.getText(), expr(u.operand));
+    if (e instanceof SizeofTypeExprContext st) return new Expr.SizeofType(p, typeName(st.typeName()));
+    if (e instanceof SizeofExprContext se) return new Expr.SizeofExpr(p, expr(se.operand));
+    if (e instanceof AlignofExprContext ae) {
+      return new Expr.Call(p, new Expr.Name(p, "alignof"), List.of(typeName(ae.typeName())), List.of());
+    }
+    if (e instanceof CastExprContext c) return cast(p, c);
+    if (e instanceof TernaryExprContext t) return new Expr.Ternary(p, expr(t.cond), expr(t.then), expr(t.otherwise));
+    if (e instanceof AssignExprContext a) return new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right));
+    ExpressionContext left = e.getRuleContext(ExpressionContext.class, 0);
+    ExpressionContext right = e.getRuleContext(ExpressionContext.class, 1);
+    Token op = binaryOp(e);
+    if (left != null && right != null && op != null) return new Expr.Binary(p, op.getText(), expr(left), expr(right));
+    return new Expr.Unsupported(p, e.getText());
+  }
+
+  private static Token binaryOp(ExpressionContext e) {
+    if (e instanceof MulExprContext x) return x.op;
+    if (e instanceof AddExprContext x) return x.op;
+    if (e instanceof ShiftExprContext x) return x.op;
+    if (e instanceof RelExprContext x) return x.op;
+    if (e instanceof EqExprContext x) return x.op;
+    if (e instanceof BitAndExprContext x) return x.op;
+    if (e instanceof BitXorExprContext x) return x.op;
+    if (e instanceof BitOrExprContext x) return x.op;
+    if (e instanceof LogAndExprContext x) return x.op;
+    if (e instanceof LogOrExprContext x) return x.op;
+    return null;
+  }
+
+  /** "(a) - b" with 'a' not a type is a subtraction, not a cast of "-b". */
+  private Expr cast(Pos p, CastExprContext c) {
+    TypeNameContext tn = c.typeName();
+    Expr operand = expr(c.operand);
+    if (tn.pointer().isEmpty() && tn.declModifier().isEmpty()
+        && tn.typeSpecifier() instanceof NamedTypeSpecContext n && n.templateArgs() == null
+        && !isTypeName(n.qualifiedName().getText()) && operand instanceof Expr.Unary u
+        && (u.op().equals("-") || u.op().equals("+") || u.op().equals("*") || u.op().equals("&"))) {
+      Expr left = new Expr.Name(pos(n), n.qualifiedName().getText());
+      return new Expr.Binary(p, u.op(), left, u.operand());
+    }
+    return new Expr.Cast(p, typeName(tn), operand);
+  }
+
+  private boolean isTypeName(String name) {
+    return typeNames.contains(name) || dev.bankcheck.types.Types.builtin(name) != null;
+  }
+
+  private Expr primary(PrimaryContext pc) {
+    Pos p = pos(pc);
+    if (pc instanceof IntLiteralContext i) return new Expr.IntLit(p, parseInt(i.getText()));
+    if (pc instanceof FloatLiteralContext f) return new Expr.FloatLit(p, f.getText());
+    if (pc instanceof CharLiteralContext c) return new Expr.IntLit(p, charValue(c.getText()));
+    if (pc instanceof StringLiteralContext s) return new Expr.StringLit(p, s.getText());
+    if (pc instanceof KeywordLiteralContext k) return new Expr.IntLit(p, k.getText().equals("true") ? 1 : 0);
+    if (pc instanceof LaunchExprContext l) {
+      List<TypeRef> targs = l.templateArgs() == null ? List.of() : templateArgs(l.templateArgs());
+      return new Expr.Launch(p, l.kernel.getText(), targs, args(l.config), args(l.args));
+    }
+    if (pc instanceof CppCastExprContext c) return new Expr.Cast(p, typeName(c.typeName()), expr(c.operand));
+    if (pc instanceof FunctionalCastExprContext f) {
+      List<String> words = new ArrayList<>();
+      for (BuiltinTypeContext w : f.builtinType()) words.add(w.getText());
+      TypeRef t = new TypeRef(String.join(" ", words), null, List.of(), List.of(), 0, List.of(), true);
+      List<Expr> a = f.braceInitializer() != null ? ((Expr.InitList) braceInit(f.braceInitializer())).items()
+          : args(f.argumentList());
+      return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : new Expr.Unsupported(p, "functional cast");
+    }
+    if (pc instanceof NameExprContext n) return new Expr.Name(p, n.qualifiedName().getText());
+    if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());
+    return new Expr.Unsupported(p, "lambda");
+  }
+
+  static long parseInt(String text) {
+    String s = text.replace("'", "").toLowerCase();
+    while (!s.isEmpty() && (s.endsWith("u") || s.endsWith("l"))) s = s.substring(0, s.length() - 1);
+    try {
+      if (s.startsWith("0x")) return Long.parseUnsignedLong(s.substring(2), 16);
+      if (s.startsWith("0b")) return Long.parseUnsignedLong(s.substring(2), 2);
+      if (s.length() > 1 && s.startsWith("0")) return Long.parseUnsignedLong(s.substring(1), 8);
+      return Long.parseUnsignedLong(s);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static long charValue(String text) {
+    int q = text.indexOf('\'');
+    String body = text.substring(q + 1, text.length() - 1);
+    if (body.startsWith("\\")) {
+      return switch (body.length() > 1 ? body.charAt(1) : '0') {
+        case 'n' -> 10;
+        case 't' -> 9;
+        case 'r' -> 13;
+        case '0' -> 0;
+        case '\\' -> 92;
+        case '\'' -> 39;
+        default -> body.length() > 1 ? body.charAt(1) : 0;
+      };
+    }
+    return body.isEmpty() ? 0 : body.charAt(0);
+  }
+}

@@ -1,0 +1,3 @@
+package dev.bankcheck.source;
+
+public enum TokenKind { IDENTIFIER, NUMBER, CHAR_LITERAL, STRING_LITERAL, PUNCT }

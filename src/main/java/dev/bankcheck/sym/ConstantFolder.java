@@ -1,0 +1,56 @@
+package dev.bankcheck.sym;
+
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.types.Type;
+import java.util.ArrayList;
+import java.util.Map;
+
+/** Evaluates constant expressions at file scope: array sizes, enum values, const globals. */
+final class ConstantFolder {
+  private final Program program;
+  private final Map<String, Val> scope;
+  private int depth;
+
+  ConstantFolder(Program program, Map<String, Val> scope) {
+    this.program = program;
+    this.scope = scope;
+  }
+
+  Val eval(Expr e) {
+    if (++depth > 200) return new Val.Unknown("constant expression nested too deeply");
+    try {
+      return evalInner(e);
+    } finally {
+      depth--;
+    }
+  }
+
+  private Val evalInner(Expr e) {
+    if (e instanceof Expr.IntLit i) return Val.num(i.value());
+    if (e instanceof Expr.Name n) {
+      Val v = scope.get(n.name());
+      if (v == null) v = program.constantValue(n.name());
+      if (v == null && n.name().contains("::")) v = program.constantValue(n.name().substring(n.name().lastIndexOf("::") + 2));
+      if (v == null && n.name().equals("warpSize")) v = Val.num(32);
+      return v != null ? v : new Val.Unknown("'" + n.name() + "' has no constant value in this file");
+    }
+    if (e instanceof Expr.Binary b) return Arith.binary(b.op(), eval(b.left()), eval(b.right()));
+    if (e instanceof Expr.Unary u) return Arith.unary(u.op(), eval(u.operand()));
+    if (e instanceof Expr.Cast c) return eval(c.operand());
+    if (e instanceof Expr.Ternary t) {
+      int c = Arith.truth(eval(t.cond()));
+      if (c < 0) return new Val.Unknown("condition is not a constant");
+      return eval(c == 1 ? t.then() : t.otherwise());
+    }
+    if (e instanceof Expr.SizeofType s) {
+      Type t = program.resolve(s.type(), scope, new ArrayList<>());
+      return t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("size of '" + s.type().display() + "' is unknown");
+    }
+    if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name n && c.args().size() == 2
+        && (n.name().equals("min") || n.name().equals("max"))) {
+      return Arith.binary(n.name(), eval(c.args().get(0)), eval(c.args().get(1)));
+    }
+    if (e instanceof Expr.Comma c) return eval(c.exprs().get(c.exprs().size() - 1));
+    return new Val.Unknown("not a constant expression");
+  }
+}

@@ -1,0 +1,1150 @@
+package dev.bankcheck.sym;
+
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.Stmt;
+import dev.bankcheck.ir.TypeRef;
+import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.source.Pos;
+import dev.bankcheck.types.Type;
+import dev.bankcheck.types.Types;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Executes a kernel for all lanes of one warp at once (SIMT): every value is a vector of lane
+ * values, conditions that can be evaluated per lane switch lanes off, loops with constant bounds
+ * are enumerated, and every shared-memory access is reported to the sink with each lane's address.
+ */
+public final class Interpreter {
+  static final int MAX_CALL_DEPTH = 8;
+  static final int MAX_LOOP_ITERATIONS = 4096;
+
+  private final Program program;
+  private final WarpSetup warp;
+  private final int n;
+  private final AccessSink sink;
+  private final Set<String> notes;
+  private long budget;
+
+  private Deque<Map<String, Var>> scopes = new ArrayDeque<>();
+  private final Deque<Frame> frames = new ArrayDeque<>();
+  private final Deque<String> context = new ArrayDeque<>();
+  private final Deque<String> callStack = new ArrayDeque<>();
+  private Map<String, Val> templateScope = Map.of();
+  private int noAccess;
+  private int uid;
+
+  /** A local variable: its declared type, each lane's value, or the __shared__ root it names. */
+  private static final class Var {
+    final Type type;
+    Val[] vals;
+    final SharedRoot root;
+
+    Var(Type type, Val[] vals, SharedRoot root) {
+      this.type = type;
+      this.vals = vals;
+      this.root = root;
+    }
+  }
+
+  private static final class Frame {
+    final boolean function;
+    final boolean loop;
+    final boolean[] killed; // returned (function), broken (loop or switch)
+    final boolean[] continued;
+    final Val[] returns;
+
+    Frame(int n, boolean function, boolean loop) {
+      this.function = function;
+      this.loop = loop;
+      this.killed = new boolean[n];
+      this.continued = new boolean[n];
+      this.returns = function ? new Val[n] : null;
+    }
+  }
+
+  /** An lvalue: a local variable, a shared-memory object per lane, or other memory. */
+  private sealed interface LV {}
+
+  private record LocalLV(String name, Var var) implements LV {}
+
+  private record SharedLV(Val.Ptr[] lanes, Type type) implements LV {}
+
+  private record OtherLV(Val[] vals, String what) implements LV {}
+
+  public Interpreter(Program program, WarpSetup warp, AccessSink sink, Set<String> notes, long budget) {
+    this.program = program;
+    this.warp = warp;
+    this.n = warp.active().length;
+    this.sink = sink;
+    this.notes = notes;
+    this.budget = budget;
+  }
+
+  public boolean budgetExhausted() {
+    return budget <= 0;
+  }
+
+  /** Runs a kernel; {@code templateValues} binds template parameters ("N" to a value, "typename T" to a type). */
+  public void run(Function kernel, Map<String, Val> templateValues) {
+    templateScope = templateValues;
+    scopes.push(new HashMap<>());
+    for (VarDecl p : kernel.params()) {
+      Type t = resolve(p.type());
+      scopes.peek().put(p.name(), new Var(t, fill(parameterValue(p.name(), t)), null));
+    }
+    frames.push(new Frame(n, true, false));
+    exec(kernel.body(), warp.active().clone());
+    frames.pop();
+    scopes.pop();
+  }
+
+  private static Val parameterValue(String name, Type t) {
+    if (t instanceof Type.Pointer p) return new Val.Foreign(name, p.pointee());
+    if (Type.isInteger(t)) return new Val.Num(Poly.symbol(name));
+    return new Val.Opaque("parameter '" + name + "'");
+  }
+
+  private Type resolve(TypeRef ref) {
+    return program.resolve(ref, templateScope, new ArrayList<>());
+  }
+
+  private Val[] fill(Val v) {
+    Val[] a = new Val[n];
+    Arrays.fill(a, v);
+    return a;
+  }
+
+  private static boolean none(boolean[] m) {
+    for (boolean b : m) {
+      if (b) return false;
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private boolean[] alive(boolean[] mask) {
+    boolean[] m = mask.clone();
+    for (Frame f : frames) {
+      for (int l = 0; l < n; l++) {
+        if (f.killed[l] || f.continued[l]) m[l] = false;
+      }
+      if (f.function) break;
+    }
+    return m;
+  }
+
+  private void exec(Stmt s, boolean[] mask) {
+    if (s == null || none(mask)) return;
+    budget--;
+    if (s instanceof Stmt.Block b) {
+      scopes.push(new HashMap<>());
+      boolean[] m = mask;
+      for (Stmt item : b.items()) {
+        if (item instanceof Stmt.Case) continue;
+        exec(item, m);
+        m = alive(m);
+        if (none(m)) break;
+      }
+      scopes.pop();
+    } else if (s instanceof Stmt.Decl d) {
+      for (VarDecl v : d.vars()) declare(v, mask);
+    } else if (s instanceof Stmt.ExprStmt e) {
+      eval(e.expr(), mask);
+    } else if (s instanceof Stmt.If i) {
+      execIf(i, mask);
+    } else if (s instanceof Stmt.For f) {
+      scopes.push(new HashMap<>());
+      exec(f.init(), mask);
+      loop(f.pos(), f.cond(), f.step(), f.body(), mask, false, loopVariable(f));
+      scopes.pop();
+    } else if (s instanceof Stmt.While w) {
+      loop(w.pos(), w.cond(), null, w.body(), mask, false, null);
+    } else if (s instanceof Stmt.DoWhile d) {
+      loop(d.pos(), d.cond(), null, d.body(), mask, true, null);
+    } else if (s instanceof Stmt.Switch sw) {
+      execSwitch(sw, mask);
+    } else if (s instanceof Stmt.Return r) {
+      Frame f = functionFrame();
+      Val[] v = r.value() == null ? null : eval(r.value(), mask);
+      for (int l = 0; l < n; l++) {
+        if (!mask[l]) continue;
+        if (v != null && f.returns[l] == null) f.returns[l] = v[l];
+        f.killed[l] = true;
+      }
+    } else if (s instanceof Stmt.Break) {
+      Frame f = nearest(false);
+      if (f != null) kill(f.killed, mask);
+    } else if (s instanceof Stmt.Continue) {
+      Frame f = nearest(true);
+      if (f != null) kill(f.continued, mask);
+    }
+  }
+
+  private static void kill(boolean[] set, boolean[] mask) {
+    for (int l = 0; l < set.length; l++) {
+      if (mask[l]) set[l] = true;
+    }
+  }
+
+  private Frame functionFrame() {
+    for (Frame f : frames) {
+      if (f.function) return f;
+    }
+    throw new IllegalStateException("no function frame");
+  }
+
+  /** The frame a break (any loop or switch) or a continue (loops only) leaves. */
+  private Frame nearest(boolean loopOnly) {
+    for (Frame f : frames) {
+      if (f.function) return null;
+      if (f.loop || !loopOnly) return f;
+    }
+    return null;
+  }
+
+  private void declare(VarDecl v, boolean[] mask) {
+    Map<String, Var> scope = scopes.peek();
+    if (v.is("__shared__")) {
+      scope.put(v.name(), new Var(null, null, program.root(v, templateScope)));
+      return;
+    }
+    if (v.is("typedef")) return;
+    Type t = resolve(v.type());
+    Val[] vals;
+    if (!v.type().dims().isEmpty()) {
+      vals = fill(new Val.Unknown("an element of the local array '" + v.name() + "'"));
+    } else if (v.init() == null) {
+      vals = fill(new Val.Unknown("'" + v.name() + "' is used before it is given a value"));
+    } else {
+      vals = convert(eval(v.init(), mask), t, v.type());
+    }
+    scope.put(v.name(), new Var(t, vals, null));
+  }
+
+  /** Applies a declared type to a value: floats are not indices; pointers take the declared pointee. */
+  private Val[] convert(Val[] vals, Type t, TypeRef ref) {
+    Val[] out = vals.clone();
+    for (int l = 0; l < n; l++) {
+      Val v = out[l];
+      if (v == null) continue;
+      if (t instanceof Type.Pointer p && v instanceof Val.Ptr ptr && p.pointee().size() > 0) {
+        out[l] = ptr.withPointee(p.pointee());
+      } else if (t instanceof Type.Scalar s && !s.integer() && v instanceof Val.Num) {
+        out[l] = new Val.Opaque("floating-point value");
+      } else if (t instanceof Type.Scalar s && s.integer() && v instanceof Val.Opaque) {
+        out[l] = new Val.Unknown("a floating-point value converted to an integer");
+      }
+    }
+    return out;
+  }
+
+  private void execIf(Stmt.If i, boolean[] mask) {
+    Val[] c = eval(i.cond(), mask);
+    boolean[] yes = new boolean[n];
+    boolean[] no = new boolean[n];
+    boolean[] maybe = new boolean[n];
+    boolean anyMaybe = false;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      int t = Arith.truth(c[l]);
+      if (t == 1) yes[l] = true;
+      else if (t == 0) no[l] = true;
+      else {
+        maybe[l] = true;
+        anyMaybe = true;
+      }
+    }
+    if (!anyMaybe) {
+      exec(i.then(), yes);
+      exec(i.otherwise(), no);
+      return;
+    }
+    boolean uniform = uniformAcross(c, maybe);
+    if (!uniform) notes.add("the condition at line " + i.pos().line() + " could not be evaluated per lane; all lanes assumed active");
+    Map<Var, Val[]> before = snapshot();
+    List<boolean[]> kills = snapshotKills();
+    exec(i.then(), or(yes, maybe));
+    restoreKills(kills, maybe);
+    Map<Var, Val[]> afterThen = snapshot();
+    restore(before, maybe);
+    exec(i.otherwise(), or(no, maybe));
+    restoreKills(kills, maybe);
+    merge(afterThen, maybe, uniform, "the branch at line " + i.pos().line());
+  }
+
+  private boolean uniformAcross(Val[] v, boolean[] lanes) {
+    Val first = null;
+    for (int l = 0; l < n; l++) {
+      if (!lanes[l]) continue;
+      if (first == null) first = v[l];
+      else if (!first.equals(v[l])) return false;
+    }
+    return first instanceof Val.Num;
+  }
+
+  private static boolean[] or(boolean[] a, boolean[] b) {
+    boolean[] m = new boolean[a.length];
+    for (int l = 0; l < a.length; l++) m[l] = a[l] || b[l];
+    return m;
+  }
+
+  private Map<Var, Val[]> snapshot() {
+    Map<Var, Val[]> s = new HashMap<>();
+    for (Map<String, Var> scope : scopes) {
+      for (Var v : scope.values()) {
+        if (v.vals != null) s.put(v, v.vals.clone());
+      }
+    }
+    return s;
+  }
+
+  private void restore(Map<Var, Val[]> snap, boolean[] lanes) {
+    snap.forEach((v, vals) -> {
+      for (int l = 0; l < n; l++) {
+        if (lanes[l]) v.vals[l] = vals[l];
+      }
+    });
+  }
+
+  private List<boolean[]> snapshotKills() {
+    List<boolean[]> k = new ArrayList<>();
+    for (Frame f : frames) {
+      k.add(f.killed.clone());
+      k.add(f.continued.clone());
+    }
+    return k;
+  }
+
+  private void restoreKills(List<boolean[]> kills, boolean[] lanes) {
+    int i = 0;
+    for (Frame f : frames) {
+      boolean[] killed = kills.get(i++);
+      boolean[] cont = kills.get(i++);
+      for (int l = 0; l < n; l++) {
+        if (lanes[l]) {
+          f.killed[l] = killed[l];
+          f.continued[l] = cont[l];
+        }
+      }
+    }
+  }
+
+  /**
+   * After both branches ran for the lanes whose condition is unknown: where they disagree, a
+   * warp-uniform condition gives {@code else + d*branch} when the difference d is the same in all
+   * lanes (exact: every lane took the same branch); anything else is unknown.
+   */
+  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, boolean uniform, String where) {
+    String branch = "(" + where + " taken)";
+    afterThen.forEach((v, thenVals) -> {
+      Poly diff = null;
+      boolean sameDiff = uniform;
+      boolean differs = false;
+      for (int l = 0; l < n; l++) {
+        if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
+        differs = true;
+        if (thenVals[l] instanceof Val.Num a && v.vals[l] instanceof Val.Num b) {
+          Poly d = a.poly().sub(b.poly());
+          if (diff == null) diff = d;
+          else if (!diff.equals(d)) sameDiff = false;
+        } else {
+          sameDiff = false;
+        }
+      }
+      if (!differs) return;
+      for (int l = 0; l < n; l++) {
+        if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
+        v.vals[l] = sameDiff ? new Val.Num(((Val.Num) v.vals[l]).poly().add(diff.mul(Poly.symbol(branch))))
+            : new Val.Unknown("its value depends on " + where);
+      }
+    });
+  }
+
+  private void execSwitch(Stmt.Switch sw, boolean[] mask) {
+    Val[] sel = eval(sw.selector(), mask);
+    List<Stmt> items = sw.body() instanceof Stmt.Block b ? b.items() : List.of(sw.body());
+    // lanes matched by some case label; the rest go to default
+    boolean[] matched = new boolean[n];
+    boolean[] unknownSel = new boolean[n];
+    for (Stmt it : items) {
+      if (it instanceof Stmt.Case c && c.value() != null) {
+        Val[] cv = eval(c.value(), mask);
+        for (int l = 0; l < n; l++) {
+          int t = mask[l] ? Arith.truth(Arith.binary("==", sel[l], cv[l])) : 0;
+          if (t == 1) matched[l] = true;
+          if (t < 0) unknownSel[l] = true;
+        }
+      }
+    }
+    Frame f = new Frame(n, false, false);
+    frames.push(f);
+    scopes.push(new HashMap<>());
+    boolean[] active = new boolean[n];
+    for (Stmt it : items) {
+      if (it instanceof Stmt.Case c) {
+        Val[] cv = c.value() == null ? null : eval(c.value(), mask);
+        for (int l = 0; l < n; l++) {
+          if (!mask[l] || f.killed[l]) continue;
+          boolean hit = c.value() == null ? !matched[l] : Arith.truth(Arith.binary("==", sel[l], cv[l])) != 0;
+          if (hit || unknownSel[l]) active[l] = true;
+        }
+        continue;
+      }
+      exec(it, alive(active));
+      active = alive(active);
+    }
+    scopes.pop();
+    frames.pop();
+  }
+
+  private String loopVariable(Stmt.For f) {
+    if (f.init() instanceof Stmt.Decl d && !d.vars().isEmpty()) return d.vars().get(0).name();
+    if (f.init() instanceof Stmt.ExprStmt e && e.expr() instanceof Expr.Assign a && a.target() instanceof Expr.Name nm) {
+      return nm.name();
+    }
+    return null;
+  }
+
+  private void loop(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean bodyFirst, String var) {
+    Frame frame = new Frame(n, false, true);
+    frames.push(frame);
+    boolean[] m = mask.clone();
+    int iterations = 0;
+    boolean symbolic = false;
+    while (true) {
+      if (!(bodyFirst && iterations == 0) && cond != null) {
+        Val[] c = eval(cond, m);
+        for (int l = 0; l < n && !symbolic; l++) {
+          if (!m[l]) continue;
+          int t = Arith.truth(c[l]);
+          if (t == 0) m[l] = false;
+          else if (t < 0) symbolic = true;
+        }
+        if (symbolic) break;
+      }
+      if (none(m)) break;
+      if (iterations >= MAX_LOOP_ITERATIONS || budget <= 0) {
+        notes.add("the loop at line " + pos.line() + " was analyzed for its first " + iterations
+            + " iterations only (work bound)");
+        break;
+      }
+      Arrays.fill(frame.continued, false);
+      context.addLast(label(var, m, iterations));
+      exec(body, m);
+      context.removeLast();
+      Arrays.fill(frame.continued, false);
+      m = alive(m);
+      if (step != null && !none(m)) eval(step, m);
+      iterations++;
+      if (cond == null && iterations > 0 && !bodyFirst) {
+        symbolic = true; // for (;;): no bound to enumerate
+        break;
+      }
+    }
+    if (symbolic) runSymbolically(pos, cond, step, body, m);
+    frames.pop();
+  }
+
+  private String label(String var, boolean[] m, int iteration) {
+    if (var != null) {
+      Var v = lookupLocal(var);
+      if (v != null && v.vals != null) {
+        for (int l = 0; l < n; l++) {
+          if (m[l]) return v.vals[l] instanceof Val.Num num && num.poly().isConstant() && uniformAcross(v.vals, m)
+              ? var + " = " + num.poly().constant() : "iteration " + (iteration + 1);
+        }
+      }
+    }
+    return "iteration " + (iteration + 1);
+  }
+
+  /**
+   * A loop whose trip count is not known: variables changed by the loop become "start + k" for a
+   * fresh warp-uniform k (exact for uniform increments), and the body runs once for the lanes the
+   * condition may keep.
+   */
+  private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask) {
+    Set<String> increments = new LinkedHashSet<>();
+    Set<String> others = new LinkedHashSet<>();
+    collectAssigned(body, increments, others);
+    if (step != null) collectAssigned(new Stmt.ExprStmt(pos, step), increments, others);
+    String k = "(iterations of the loop at line " + pos.line() + ":" + (uid++) + ")";
+    for (String name : increments) {
+      Var v = lookupLocal(name);
+      if (v == null || v.vals == null || others.contains(name)) continue;
+      for (int l = 0; l < n; l++) {
+        if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(Poly.symbol(name + " step " + k)));
+        else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null) {
+          v.vals[l] = p.withOffset(p.offset().add(Poly.symbol(name + " step " + k)));
+        }
+      }
+    }
+    for (String name : others) {
+      Var v = lookupLocal(name);
+      if (v == null || v.vals == null) continue;
+      boolean uniform = uniformAcross(v.vals, mask);
+      Val fresh = uniform ? new Val.Num(Poly.symbol(name + " after " + k))
+          : new Val.Unknown("'" + name + "' changes across iterations of the loop at line " + pos.line()
+              + " in a way the tool cannot follow");
+      for (int l = 0; l < n; l++) {
+        if (v.vals[l] != null) v.vals[l] = fresh;
+      }
+    }
+    boolean[] m = mask.clone();
+    if (cond != null) {
+      Val[] c = eval(cond, m);
+      for (int l = 0; l < n; l++) {
+        if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
+      }
+      if (!uniformAcross(c, m) && hasUnknownTruth(c, m)) {
+        notes.add("the condition of the loop at line " + pos.line() + " could not be evaluated per lane; all lanes assumed active");
+      }
+    }
+    context.addLast("any iteration");
+    exec(body, m);
+    context.removeLast();
+    m = alive(m);
+    if (step != null && !none(m)) eval(step, m);
+  }
+
+  private boolean hasUnknownTruth(Val[] c, boolean[] m) {
+    for (int l = 0; l < n; l++) {
+      if (m[l] && Arith.truth(c[l]) < 0) return true;
+    }
+    return false;
+  }
+
+  /** Names assigned in a loop: those changed only by += -= ++ -- (increments) and the others. */
+  private static void collectAssigned(Stmt s, Set<String> increments, Set<String> others) {
+    new Object() {
+      void stmt(Stmt st) {
+        if (st instanceof Stmt.Block b) b.items().forEach(this::stmt);
+        else if (st instanceof Stmt.Decl d) d.vars().forEach(v -> expr(v.init()));
+        else if (st instanceof Stmt.ExprStmt e) expr(e.expr());
+        else if (st instanceof Stmt.If i) {
+          expr(i.cond());
+          stmt(i.then());
+          stmt(i.otherwise());
+        } else if (st instanceof Stmt.For f) {
+          stmt(f.init());
+          expr(f.cond());
+          expr(f.step());
+          stmt(f.body());
+        } else if (st instanceof Stmt.While w) {
+          expr(w.cond());
+          stmt(w.body());
+        } else if (st instanceof Stmt.DoWhile d) {
+          stmt(d.body());
+          expr(d.cond());
+        } else if (st instanceof Stmt.Switch w) {
+          expr(w.selector());
+          stmt(w.body());
+        } else if (st instanceof Stmt.Return r) expr(r.value());
+      }
+
+      void expr(Expr e) {
+        if (e instanceof Expr.Assign a) {
+          if (a.target() instanceof Expr.Name nm) {
+            (a.op().equals("+=") || a.op().equals("-=") ? increments : others).add(nm.name());
+          }
+          expr(a.target());
+          expr(a.value());
+        } else if (e instanceof Expr.Unary u) {
+          if ((u.op().equals("++") || u.op().equals("--")) && u.operand() instanceof Expr.Name nm) increments.add(nm.name());
+          expr(u.operand());
+        } else if (e instanceof Expr.Postfix p) {
+          if (p.operand() instanceof Expr.Name nm) increments.add(nm.name());
+          expr(p.operand());
+        } else if (e instanceof Expr.Binary b) {
+          expr(b.left());
+          expr(b.right());
+        } else if (e instanceof Expr.Ternary t) {
+          expr(t.cond());
+          expr(t.then());
+          expr(t.otherwise());
+        } else if (e instanceof Expr.Call c) c.args().forEach(this::expr);
+        else if (e instanceof Expr.Index i) {
+          expr(i.base());
+          expr(i.index());
+        } else if (e instanceof Expr.Member m) expr(m.base());
+        else if (e instanceof Expr.Cast c) expr(c.operand());
+        else if (e instanceof Expr.Comma c) c.exprs().forEach(this::expr);
+      }
+    }.stmt(s);
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  private Var lookupLocal(String name) {
+    for (Map<String, Var> scope : scopes) {
+      Var v = scope.get(name);
+      if (v != null) return v;
+    }
+    return null;
+  }
+
+  private Val[] eval(Expr e, boolean[] mask) {
+    budget--;
+    if (e instanceof Expr.IntLit i) return fill(Val.num(i.value()));
+    if (e instanceof Expr.FloatLit) return fill(new Val.Opaque("floating-point literal"));
+    if (e instanceof Expr.StringLit) return fill(new Val.Opaque("string"));
+    if (e instanceof Expr.Name || e instanceof Expr.Index) return read(lvalue(e, mask), mask, e.pos());
+    if (e instanceof Expr.Member m) {
+      Val[] builtin = builtinMember(m);
+      return builtin != null ? builtin : read(lvalue(e, mask), mask, e.pos());
+    }
+    if (e instanceof Expr.Unary u) return unary(u, mask);
+    if (e instanceof Expr.Postfix p) return increment(p.operand(), p.op(), mask, true);
+    if (e instanceof Expr.Binary b) return binary(b, mask);
+    if (e instanceof Expr.Assign a) return assign(a, mask);
+    if (e instanceof Expr.Ternary t) return ternary(t, mask);
+    if (e instanceof Expr.Cast c) return cast(c, mask);
+    if (e instanceof Expr.SizeofType s) {
+      Type t = resolve(s.type());
+      return fill(t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of '" + s.type().display() + "' is unknown"));
+    }
+    if (e instanceof Expr.SizeofExpr s) return fill(sizeOf(s.operand(), mask));
+    if (e instanceof Expr.Comma c) {
+      Val[] last = null;
+      for (Expr x : c.exprs()) last = eval(x, mask);
+      return last;
+    }
+    if (e instanceof Expr.Call c) return call(c, mask);
+    if (e instanceof Expr.InitList il) {
+      for (Expr x : il.items()) eval(x, mask);
+      return fill(new Val.Opaque("initializer list"));
+    }
+    if (e instanceof Expr.Launch) return fill(new Val.Opaque("kernel launch"));
+    return fill(new Val.Unknown("this expression is not supported (" + ((Expr.Unsupported) e).what() + ")"));
+  }
+
+  private Val[] builtinMember(Expr.Member m) {
+    if (!(m.base() instanceof Expr.Name base) || m.arrow()) return null;
+    int axis = switch (m.member()) {
+      case "x" -> 0;
+      case "y" -> 1;
+      case "z" -> 2;
+      default -> -1;
+    };
+    if (axis < 0 || lookupLocal(base.name()) != null) return null;
+    return switch (base.name()) {
+      case "threadIdx" -> warp.threadIdx()[axis].clone();
+      case "blockDim" -> fill(warp.blockDim()[axis]);
+      case "blockIdx", "gridDim" -> fill(new Val.Num(Poly.symbol(base.name() + "." + m.member())));
+      default -> null;
+    };
+  }
+
+  private Val sizeOf(Expr operand, boolean[] mask) {
+    noAccess++;
+    try {
+      LV lv = lvalue(operand, mask);
+      Type t = lv instanceof SharedLV s ? s.type() : lv instanceof LocalLV l ? l.var().type : null;
+      return t != null && t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of this expression is unknown");
+    } finally {
+      noAccess--;
+    }
+  }
+
+  private LV lvalue(Expr e, boolean[] mask) {
+    if (e instanceof Expr.Name nm) return name(nm.name());
+    if (e instanceof Expr.Index i) {
+      Val[] base = eval(i.base(), mask);
+      Val[] idx = eval(i.index(), mask);
+      return deref(pointerAdd(base, idx, mask), mask, "an element of '" + text(i.base()) + "'");
+    }
+    if (e instanceof Expr.Member m) {
+      if (m.arrow()) return member(deref(eval(m.base(), mask), mask, text(m.base())), m.member());
+      return member(lvalue(m.base(), mask), m.member());
+    }
+    if (e instanceof Expr.Unary u && u.op().equals("*")) {
+      return deref(eval(u.operand(), mask), mask, "*" + text(u.operand()));
+    }
+    return new OtherLV(eval(e, mask), "a temporary");
+  }
+
+  private static String text(Expr e) {
+    if (e instanceof Expr.Name nm) return nm.name();
+    if (e instanceof Expr.Index i) return text(i.base()) + "[...]";
+    if (e instanceof Expr.Member m) return text(m.base()) + (m.arrow() ? "->" : ".") + m.member();
+    return "expression";
+  }
+
+  private LV name(String name) {
+    Var v = lookupLocal(name);
+    if (v != null) {
+      if (v.root != null) return rootLV(v.root);
+      return new LocalLV(name, v);
+    }
+    Val t = templateScope.get(name);
+    if (t != null) return new OtherLV(fill(t), name);
+    VarDecl g = program.global(name);
+    if (g != null && g.is("__shared__")) return rootLV(program.root(g, templateScope));
+    Val c = program.constantValue(name);
+    if (c != null) return new OtherLV(fill(c), name);
+    if (name.equals("warpSize")) return new OtherLV(fill(Val.num(n)), name);
+    if (g != null) {
+      Type gt = resolve(g.type());
+      Val gv = gt instanceof Type.Array a ? new Val.Foreign(name, a.element())
+          : gt instanceof Type.Pointer p ? new Val.Foreign(name, p.pointee())
+          : new Val.Data("the global variable '" + name + "'");
+      return new OtherLV(fill(gv), name);
+    }
+    return new OtherLV(fill(new Val.Unknown("'" + name + "' is not declared in this file")), name);
+  }
+
+  private LV rootLV(SharedRoot r) {
+    Val.Ptr p = new Val.Ptr(r, Poly.ZERO, r.type(), null, r.shapeProblem() == null ? null
+        : "the shape of '" + r.name() + "' is unknown: " + r.shapeProblem(), false);
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    Arrays.fill(lanes, p);
+    return new SharedLV(lanes, r.type());
+  }
+
+  /** p + i for each lane: scales by the pointee's size. */
+  private Val[] pointerAdd(Val[] base, Val[] idx, boolean[] mask) {
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      out[l] = pointerAdd(base[l], idx[l]);
+    }
+    return out;
+  }
+
+  private static Val pointerAdd(Val b, Val i) {
+    if (b instanceof Val.Ptr p) {
+      if (p.offset() == null) return p;
+      long size = p.pointee().size();
+      if (i instanceof Val.Num num) {
+        if (size <= 0) {
+          String why = p.root().shapeProblem() != null ? "the shape of '" + p.root().name() + "' is unknown: "
+              + p.root().shapeProblem() : "the element size of '" + p.pointee().display() + "' is unknown";
+          return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
+        }
+        return p.withOffset(p.offset().add(num.poly().scale(size)));
+      }
+      if (i instanceof Val.Data d) return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
+      String why = i instanceof Val.Unknown u ? u.reason() : "the index is not an integer";
+      return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
+    }
+    if (i instanceof Val.Ptr) return pointerAdd(i, b);
+    if (b instanceof Val.Foreign f) return f;
+    if (b instanceof Val.Num && i instanceof Val.Num) return Arith.binary("+", b, i);
+    return b instanceof Val.Unknown ? b : i instanceof Val.Unknown ? i : new Val.Unknown("indexing a non-pointer");
+  }
+
+  /** *p for each lane. */
+  private LV deref(Val[] p, boolean[] mask, String what) {
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    boolean shared = false;
+    boolean other = false;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (p[l] instanceof Val.Ptr ptr) {
+        lanes[l] = ptr;
+        shared = true;
+      } else {
+        other = true;
+      }
+    }
+    if (shared && !other) {
+      Type t = firstNonNull(lanes).pointee();
+      return new SharedLV(lanes, t);
+    }
+    if (shared) {
+      // some lanes point into shared memory, others cannot be resolved: unknown for the access
+      for (int l = 0; l < n; l++) {
+        if (mask[l] && lanes[l] == null) {
+          Val.Ptr any = firstNonNull(lanes);
+          lanes[l] = new Val.Ptr(any.root(), null, any.pointee(), any.via(), reason(p[l]), false);
+        }
+      }
+      return new SharedLV(lanes, firstNonNull(lanes).pointee());
+    }
+    // other memory: a load gives a value that is warp-uniform when every lane reads one address
+    Val[] out = new Val[n];
+    Val first = null;
+    boolean uniform = true;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (first == null) first = p[l];
+      else if (!first.equals(p[l])) uniform = false;
+    }
+    Val v;
+    if (first instanceof Val.Unknown u) v = u;
+    else if (uniform && (first instanceof Val.Foreign || first instanceof Val.Num)) {
+      v = new Val.Num(Poly.symbol("(" + what + ")#" + (uid++)));
+    } else {
+      v = new Val.Data(what);
+    }
+    for (int l = 0; l < n; l++) {
+      if (mask[l]) out[l] = p[l] instanceof Val.Unknown u ? u : v;
+    }
+    return new OtherLV(out, what);
+  }
+
+  private static String reason(Val v) {
+    if (v instanceof Val.Unknown u) return u.reason();
+    if (v instanceof Val.Data d) return "the pointer depends on " + d.source();
+    return "the pointer does not point into shared memory in every lane";
+  }
+
+  private static Val.Ptr firstNonNull(Val.Ptr[] a) {
+    for (Val.Ptr p : a) {
+      if (p != null) return p;
+    }
+    return null;
+  }
+
+  private LV member(LV base, String member) {
+    if (!(base instanceof SharedLV s)) {
+      return new OtherLV(fill(new Val.Opaque("a member of a local value")), member);
+    }
+    Type t = s.type();
+    long offset;
+    Type ft;
+    if (t instanceof Type.Struct st && st.field(member) != null) {
+      offset = st.field(member).offset();
+      ft = st.field(member).type();
+    } else if (t instanceof Type.Vector v && "xyzw".indexOf(member) >= 0 && member.length() == 1) {
+      offset = "xyzw".indexOf(member) * v.component().size();
+      ft = v.component();
+    } else {
+      Val.Ptr[] lanes = s.lanes().clone();
+      for (int l = 0; l < n; l++) {
+        if (lanes[l] != null) {
+          lanes[l] = new Val.Ptr(lanes[l].root(), null, t, lanes[l].via(),
+              "the member '" + member + "' of '" + t.display() + "' is unknown", false);
+        }
+      }
+      return new SharedLV(lanes, new Type.Opaque(member));
+    }
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    for (int l = 0; l < n; l++) {
+      Val.Ptr p = s.lanes()[l];
+      if (p != null) lanes[l] = (p.offset() == null ? p : p.withOffset(p.offset().add(Poly.of(offset)))).withPointee(ft);
+    }
+    return new SharedLV(lanes, ft);
+  }
+
+  /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
+  private Val[] read(LV lv, boolean[] mask, Pos pos) {
+    if (lv instanceof LocalLV l) {
+      Val[] out = l.var().vals.clone();
+      for (int i = 0; i < n; i++) {
+        if (out[i] instanceof Val.Ptr p && !p.root().name().equals(l.name())) out[i] = p.withVia(l.name());
+      }
+      return out;
+    }
+    if (lv instanceof OtherLV o) return o.vals();
+    SharedLV s = (SharedLV) lv;
+    if (s.type() instanceof Type.Array a) {
+      Val[] out = new Val[n];
+      for (int l = 0; l < n; l++) {
+        if (s.lanes()[l] != null) out[l] = s.lanes()[l].withPointee(a.element());
+      }
+      return out;
+    }
+    access(s, MemOp.LOAD, mask, pos);
+    return loadedValues(s, mask);
+  }
+
+  /** Shared loads give data; a load of one address by every lane gives a warp-uniform value. */
+  private Val[] loadedValues(SharedLV s, boolean[] mask) {
+    Val.Ptr first = null;
+    boolean uniform = true;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l] || s.lanes()[l] == null) continue;
+      if (first == null) first = s.lanes()[l];
+      else if (!first.equals(s.lanes()[l])) uniform = false;
+    }
+    Val v = first != null && uniform && first.offset() != null && Type.isInteger(s.type())
+        ? new Val.Num(Poly.symbol(first.root().name() + "[" + first.offset() + "]#" + (uid++)))
+        : Type.isInteger(s.type()) ? new Val.Data("the contents of shared '" + (first == null ? "?" : first.root().name()) + "'")
+        : new Val.Opaque("a value loaded from shared memory");
+    return fill(v);
+  }
+
+  private void access(SharedLV s, MemOp op, boolean[] mask, Pos pos) {
+    if (noAccess > 0) return;
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    boolean any = false;
+    for (int l = 0; l < n; l++) {
+      if (mask[l] && s.lanes()[l] != null) {
+        lanes[l] = s.lanes()[l];
+        any = true;
+      }
+    }
+    if (!any) return;
+    sink.access(pos, op, lanes, s.type(), String.join(", ", context));
+  }
+
+  private void write(LV lv, Val[] vals, boolean[] mask, Pos pos) {
+    if (lv instanceof LocalLV l) {
+      Val[] conv = convert(vals, l.var().type, null);
+      for (int i = 0; i < n; i++) {
+        if (mask[i]) l.var().vals[i] = conv[i];
+      }
+    } else if (lv instanceof SharedLV s) {
+      access(s, MemOp.STORE, mask, pos);
+    }
+  }
+
+  private Val[] assign(Expr.Assign a, boolean[] mask) {
+    Val[] rhs = eval(a.value(), mask);
+    Pos pos = accessPos(a.target());
+    LV lv = lvalue(a.target(), mask);
+    Val[] result = rhs;
+    if (!a.op().equals("=")) {
+      Val[] old = read(lv, mask, pos);
+      String op = a.op().substring(0, a.op().length() - 1);
+      result = new Val[n];
+      for (int l = 0; l < n; l++) {
+        if (mask[l]) result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], op.equals("-") ? Arith.unary("-", rhs[l]) : rhs[l])
+            : Arith.binary(op, old[l], rhs[l]);
+      }
+    }
+    write(lv, result, mask, pos);
+    return result;
+  }
+
+  private Val[] increment(Expr target, String op, boolean[] mask, boolean postfix) {
+    Pos pos = accessPos(target);
+    LV lv = lvalue(target, mask);
+    Val[] old = read(lv, mask, pos);
+    Val[] updated = new Val[n];
+    Val delta = Val.num(op.equals("++") ? 1 : -1);
+    for (int l = 0; l < n; l++) {
+      if (mask[l]) updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary("+", old[l], delta);
+    }
+    write(lv, updated, mask, pos);
+    return postfix ? old : updated;
+  }
+
+  /** The position reported for an access: where the accessed expression starts. */
+  private static Pos accessPos(Expr e) {
+    return e.pos();
+  }
+
+  private Val[] unary(Expr.Unary u, boolean[] mask) {
+    switch (u.op()) {
+      case "++", "--" -> {
+        return increment(u.operand(), u.op(), mask, false);
+      }
+      case "*" -> {
+        return read(lvalue(u, mask), mask, u.pos());
+      }
+      case "&" -> {
+        LV lv = lvalue(u.operand(), mask);
+        if (lv instanceof SharedLV s) return s.lanes().clone();
+        if (lv instanceof LocalLV) return fill(new Val.Opaque("the address of a local variable"));
+        return fill(new Val.Foreign(text(u.operand()), new Type.Opaque("?")));
+      }
+      default -> {
+        Val[] v = eval(u.operand(), mask);
+        Val[] out = new Val[n];
+        for (int l = 0; l < n; l++) {
+          if (mask[l]) out[l] = Arith.unary(u.op(), v[l]);
+        }
+        return out;
+      }
+    }
+  }
+
+  private Val[] binary(Expr.Binary b, boolean[] mask) {
+    Val[] left = eval(b.left(), mask);
+    if (b.op().equals("&&") || b.op().equals("||")) {
+      boolean and = b.op().equals("&&");
+      boolean[] rightMask = new boolean[n];
+      for (int l = 0; l < n; l++) rightMask[l] = mask[l] && Arith.truth(left[l]) != (and ? 0 : 1);
+      Val[] right = none(rightMask) ? fill(Val.num(0)) : eval(b.right(), rightMask);
+      Val[] out = new Val[n];
+      for (int l = 0; l < n; l++) {
+        if (!mask[l]) continue;
+        int t = Arith.truth(left[l]);
+        out[l] = t == (and ? 0 : 1) ? Val.num(and ? 0 : 1) : Arith.binary(b.op(), truthValue(left[l]), truthValue(right[l]));
+      }
+      return out;
+    }
+    Val[] right = eval(b.right(), mask);
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      Val x = left[l];
+      Val y = right[l];
+      if (b.op().equals("+") && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
+      else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
+      else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
+          && q.offset() != null && p.pointee().size() > 0) {
+        out[l] = Arith.binary("/", new Val.Num(p.offset().sub(q.offset())), Val.num(p.pointee().size()));
+      } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
+        out[l] = x instanceof Val.Foreign ? x : y;
+      } else {
+        out[l] = Arith.binary(b.op(), x, y);
+      }
+    }
+    return out;
+  }
+
+  private static Val truthValue(Val v) {
+    if (v instanceof Val.Ptr p) return Val.num(p.offset() != null ? 1 : 0);
+    return v;
+  }
+
+  private Val[] ternary(Expr.Ternary t, boolean[] mask) {
+    Val[] c = eval(t.cond(), mask);
+    boolean[] yes = new boolean[n];
+    boolean[] no = new boolean[n];
+    boolean[] maybe = new boolean[n];
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      int tr = Arith.truth(c[l]);
+      if (tr == 1) yes[l] = true;
+      else if (tr == 0) no[l] = true;
+      else maybe[l] = true;
+    }
+    Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
+    Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
+    boolean uniform = uniformAcross(c, maybe);
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (yes[l]) out[l] = a[l];
+      else if (no[l]) out[l] = b[l];
+      else if (maybe[l]) {
+        out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l]
+            : new Val.Unknown("it depends on the condition at line " + t.pos().line());
+      }
+    }
+    if (!uniform && !none(maybe)) {
+      notes.add("the condition at line " + t.pos().line() + " could not be evaluated per lane");
+    }
+    return out;
+  }
+
+  private Val[] cast(Expr.Cast c, boolean[] mask) {
+    Val[] v = eval(c.operand(), mask);
+    Type t = resolve(c.type());
+    Val[] out = v.clone();
+    for (int l = 0; l < n; l++) {
+      if (out[l] == null) continue;
+      if (t instanceof Type.Pointer p) {
+        if (out[l] instanceof Val.Ptr ptr && p.pointee().size() > 0) out[l] = ptr.withPointee(p.pointee());
+        else if (out[l] instanceof Val.Foreign f) out[l] = new Val.Foreign(f.name(), p.pointee());
+      } else if (t instanceof Type.Scalar s) {
+        if (!s.integer() && out[l] instanceof Val.Num) out[l] = new Val.Opaque("floating-point value");
+        else if (s.integer() && out[l] instanceof Val.Opaque) {
+          out[l] = new Val.Unknown("a floating-point value converted to an integer");
+        } else if (s.integer() && s.size() < 8 && out[l] instanceof Val.Num num && num.poly().isConstant()) {
+          out[l] = Val.num(truncate(num.poly().constant(), s));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long truncate(long v, Type.Scalar s) {
+    int bits = (int) s.size() * 8;
+    long m = v & ((1L << bits) - 1);
+    return s.signed() && (m >> (bits - 1)) != 0 ? m - (1L << bits) : m;
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  private static final Set<String> NO_VALUE = Set.of("__syncthreads", "__syncwarp", "__threadfence",
+      "__threadfence_block", "__threadfence_system", "printf", "assert", "__nanosleep", "__trap", "__prof_trigger");
+
+  private Val[] call(Expr.Call c, boolean[] mask) {
+    String name = c.callee() instanceof Expr.Name nm ? nm.name() : null;
+    if (name == null) {
+      if (c.callee() instanceof Expr.Member m) eval(m.base(), mask);
+      for (Expr a : c.args()) eval(a, mask);
+      return fill(new Val.Opaque("result of a method call"));
+    }
+    String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
+    if (simple.startsWith("atomic")) return atomic(c, simple, mask);
+    List<Val[]> args = new ArrayList<>();
+    for (Expr a : c.args()) args.add(eval(a, mask));
+    if (NO_VALUE.contains(simple) || simple.startsWith("__syncthreads")) return fill(new Val.Opaque("no value"));
+    switch (simple) {
+      case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax" -> {
+        if (args.size() == 2) return lanewise(args, (x, y) -> Arith.binary(simple.contains("min") ? "min" : "max", x, y));
+      }
+      case "__mul24", "__umul24" -> {
+        if (args.size() == 2) return lanewise(args, (x, y) -> Arith.binary("*", x, y));
+      }
+      case "abs" -> {
+        if (args.size() == 1) return lanewise(List.of(args.get(0), fill(Val.num(0))), (x, y) -> x instanceof Val.Num num
+            && num.poly().isConstant() ? Val.num(Math.abs(num.poly().constant())) : Arith.binary("max", x, Arith.unary("-", x)));
+      }
+      case "__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv" -> {
+        return fill(new Val.Data("global memory read by " + simple));
+      }
+      default -> {}
+    }
+    if (simple.startsWith("__shfl")) return fill(new Val.Unknown("a value from another lane (" + simple + ")"));
+    Function f = program.functions().get(name);
+    if (f == null) f = program.functions().get(simple);
+    if (f != null && f.body() != null) return callUser(f, args, mask);
+    return fill(new Val.Unknown("the result of '" + name + "' (no definition in this file)"));
+  }
+
+  private Val[] lanewise(List<Val[]> args, java.util.function.BinaryOperator<Val> op) {
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (args.get(0)[l] != null) out[l] = op.apply(args.get(0)[l], args.get(1)[l]);
+    }
+    return out;
+  }
+
+  private Val[] atomic(Expr.Call c, String name, boolean[] mask) {
+    if (c.args().isEmpty()) return fill(new Val.Unknown("atomic without arguments"));
+    Val[] p = eval(c.args().get(0), mask);
+    for (int i = 1; i < c.args().size(); i++) eval(c.args().get(i), mask);
+    LV lv = deref(p, mask, "the target of " + name);
+    Expr target = c.args().get(0) instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : c.args().get(0);
+    if (lv instanceof SharedLV s) access(s, MemOp.ATOMIC, mask, target.pos());
+    return fill(new Val.Data("the result of " + name));
+  }
+
+  private Val[] callUser(Function f, List<Val[]> args, boolean[] mask) {
+    if (callStack.contains(f.name())) return fill(new Val.Unknown("'" + f.name() + "' is recursive"));
+    if (callStack.size() >= MAX_CALL_DEPTH) {
+      return fill(new Val.Unknown("calls nested deeper than " + MAX_CALL_DEPTH + " levels"));
+    }
+    Deque<Map<String, Var>> saved = scopes;
+    scopes = new ArrayDeque<>();
+    scopes.push(new HashMap<>());
+    for (int i = 0; i < f.params().size(); i++) {
+      VarDecl p = f.params().get(i);
+      Type t = resolve(p.type());
+      Val[] v = i < args.size() ? convert(args.get(i), t, p.type()) : fill(new Val.Unknown("missing argument"));
+      scopes.peek().put(p.name(), new Var(t, v, null));
+    }
+    callStack.push(f.name());
+    Frame frame = new Frame(n, true, false);
+    frames.push(frame);
+    try {
+      exec(f.body(), mask.clone());
+    } finally {
+      frames.pop();
+      callStack.pop();
+      scopes = saved;
+    }
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l] : new Val.Unknown("'" + f.name() + "' returned no value");
+    }
+    return out;
+  }
+}

@@ -1,0 +1,145 @@
+package dev.bankcheck.sym;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An integer polynomial over warp-uniform symbols (blockIdx.x, kernel parameters, loop counts):
+ * a constant plus coefficients of monomials. A monomial is its symbols' names joined by '*',
+ * sorted, so equal polynomials are equal objects. Lane-dependent parts are always concrete.
+ */
+public final class Poly {
+  public static final Poly ZERO = new Poly(0, Map.of());
+
+  private final long constant;
+  private final Map<String, Long> terms; // sorted, no zero coefficients
+
+  private Poly(long constant, Map<String, Long> terms) {
+    this.constant = constant;
+    this.terms = terms;
+  }
+
+  public static Poly of(long c) {
+    return c == 0 ? ZERO : new Poly(c, Map.of());
+  }
+
+  public static Poly symbol(String name) {
+    return new Poly(0, Map.of(name, 1L));
+  }
+
+  public long constant() {
+    return constant;
+  }
+
+  public boolean isConstant() {
+    return terms.isEmpty();
+  }
+
+  public Map<String, Long> terms() {
+    return terms;
+  }
+
+  /** The same polynomial without its constant: the warp-uniform part for a lane address. */
+  public Poly symbolic() {
+    return terms.isEmpty() ? ZERO : new Poly(0, terms);
+  }
+
+  public boolean sameSymbolic(Poly o) {
+    return terms.equals(o.terms);
+  }
+
+  public Poly add(Poly o) {
+    if (o.terms.isEmpty()) return o.constant == 0 ? this : new Poly(constant + o.constant, terms);
+    TreeMap<String, Long> t = new TreeMap<>(terms);
+    o.terms.forEach((k, v) -> t.merge(k, v, Long::sum));
+    t.values().removeIf(v -> v == 0);
+    return new Poly(constant + o.constant, t.isEmpty() ? Map.of() : t);
+  }
+
+  public Poly negate() {
+    return scale(-1);
+  }
+
+  public Poly sub(Poly o) {
+    return add(o.negate());
+  }
+
+  public Poly scale(long k) {
+    if (k == 0) return ZERO;
+    if (k == 1) return this;
+    TreeMap<String, Long> t = new TreeMap<>();
+    terms.forEach((m, v) -> t.put(m, v * k));
+    return new Poly(constant * k, t.isEmpty() ? Map.of() : t);
+  }
+
+  public Poly mul(Poly o) {
+    if (o.isConstant()) return scale(o.constant);
+    if (isConstant()) return o.scale(constant);
+    Poly out = o.scale(constant).add(new Poly(0, Map.of()));
+    for (Map.Entry<String, Long> a : terms.entrySet()) {
+      out = out.add(monomial(a.getKey(), a.getValue() * o.constant));
+      for (Map.Entry<String, Long> b : o.terms.entrySet()) {
+        out = out.add(monomial(multiplyNames(a.getKey(), b.getKey()), a.getValue() * b.getValue()));
+      }
+    }
+    return out;
+  }
+
+  private static Poly monomial(String name, long coeff) {
+    return coeff == 0 ? ZERO : new Poly(0, Map.of(name, coeff));
+  }
+
+  private static String multiplyNames(String a, String b) {
+    String[] parts = (a + "*" + b).split("\\*(?![^()]*\\))");
+    java.util.Arrays.sort(parts);
+    return String.join("*", parts);
+  }
+
+  /** The largest power of two (up to 2^62) dividing every symbolic coefficient; 2^62 when there are none. */
+  public long symbolicPowerOfTwo() {
+    long g = 1L << 62;
+    for (long v : terms.values()) g = Math.min(g, Long.lowestOneBit(Math.abs(v)));
+    return g;
+  }
+
+  /** gcd of the symbolic coefficients (0 when there are none). */
+  public long symbolicGcd() {
+    long g = 0;
+    for (long v : terms.values()) g = gcd(g, Math.abs(v));
+    return g;
+  }
+
+  public static long gcd(long a, long b) {
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return Math.abs(a);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Poly p && p.constant == constant && p.terms.equals(terms);
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(constant) * 31 + terms.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    if (terms.isEmpty()) return Long.toString(constant);
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, Long> e : terms.entrySet()) {
+      long v = e.getValue();
+      if (sb.length() > 0) sb.append(v < 0 ? " - " : " + ");
+      else if (v < 0) sb.append("-");
+      if (Math.abs(v) != 1) sb.append(Math.abs(v)).append('*');
+      sb.append(e.getKey());
+    }
+    if (constant != 0) sb.append(constant < 0 ? " - " : " + ").append(Math.abs(constant));
+    return sb.toString();
+  }
+}

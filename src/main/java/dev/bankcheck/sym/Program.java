@@ -1,0 +1,196 @@
+package dev.bankcheck.sym;
+
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.StructDef;
+import dev.bankcheck.ir.TranslationUnit;
+import dev.bankcheck.ir.TypeRef;
+import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.types.Type;
+import dev.bankcheck.types.Types;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a translation unit declares at file scope: functions, types, constants and __shared__
+ * variables, with type resolution and layout. Array dimensions can be overridden (to try a padding).
+ */
+public final class Program {
+  private final Map<String, Function> functions = new LinkedHashMap<>();
+  private final Map<String, StructDef> structDefs = new HashMap<>();
+  private final Map<String, TypeRef> typedefs = new HashMap<>();
+  private final Map<String, Type> structCache = new HashMap<>();
+  private final Map<String, Val> constants = new LinkedHashMap<>();
+  private final Map<String, VarDecl> globalDecls = new LinkedHashMap<>();
+  private final Map<VarDecl, SharedRoot> roots = new IdentityHashMap<>();
+  private final List<TranslationUnit.InstantiationItem> instantiations = new ArrayList<>();
+  private final Map<String, Long> innerDimOverride = new HashMap<>();
+
+  public Program(TranslationUnit unit) {
+    for (StructDef s : unit.structs()) structDefs.putIfAbsent(s.name(), s);
+    for (TranslationUnit.EnumDef e : unit.enums()) {
+      long next = 0;
+      for (TranslationUnit.Enumerator en : e.enumerators()) {
+        if (en.value() != null) {
+          Val v = constant(en.value());
+          next = v instanceof Val.Num n && n.poly().isConstant() ? n.poly().constant() : next;
+        }
+        constants.put(en.name(), Val.num(next));
+        next++;
+      }
+    }
+    for (TranslationUnit.Item item : unit.items()) {
+      if (item instanceof TranslationUnit.FunctionItem f) {
+        Function fn = f.function();
+        Function prev = functions.get(fn.name());
+        if (prev == null || prev.body() == null) functions.put(fn.name(), fn);
+      } else if (item instanceof TranslationUnit.DeclItem d) {
+        for (VarDecl v : d.vars()) declareGlobal(v);
+      } else if (item instanceof TranslationUnit.UsingItem u) {
+        typedefs.put(u.name(), u.type());
+      } else if (item instanceof TranslationUnit.InstantiationItem i) {
+        instantiations.add(i);
+      }
+    }
+  }
+
+  private void declareGlobal(VarDecl v) {
+    if (v.is("typedef")) {
+      typedefs.put(v.name(), v.type());
+      return;
+    }
+    globalDecls.put(v.name(), v);
+    if (v.init() != null && !v.is("__shared__") && v.type().pointers() == 0 && v.type().dims().isEmpty()) {
+      Val c = constant(v.init());
+      if (c instanceof Val.Num) constants.put(v.name(), c);
+    }
+  }
+
+  public Map<String, Function> functions() {
+    return functions;
+  }
+
+  public List<TranslationUnit.InstantiationItem> instantiations() {
+    return instantiations;
+  }
+
+  public Val constantValue(String name) {
+    return constants.get(name);
+  }
+
+  public VarDecl global(String name) {
+    return globalDecls.get(name);
+  }
+
+  public Map<String, VarDecl> globals() {
+    return globalDecls;
+  }
+
+  /** Evaluates a file-scope constant expression (enum values, const globals, array sizes). */
+  public Val constant(Expr e) {
+    return new ConstantFolder(this, Map.of()).eval(e);
+  }
+
+  /** Pads the innermost dimension of the __shared__ array declared by {@code decl} to {@code length}. */
+  public void overrideInnerDim(VarDecl decl, long length) {
+    innerDimOverride.put(key(decl), length);
+    roots.clear();
+  }
+
+  public void clearOverrides() {
+    innerDimOverride.clear();
+    roots.clear();
+  }
+
+  private static String key(VarDecl d) {
+    return d.pos() + "#" + d.name();
+  }
+
+  /** The root for a __shared__ declaration, laid out once (per override). */
+  public SharedRoot root(VarDecl decl, Map<String, Val> scope) {
+    return roots.computeIfAbsent(decl, d -> {
+      List<String> problems = new ArrayList<>();
+      Type t = resolve(d.type(), scope, problems, innerDimOverride.get(key(d)));
+      return new SharedRoot(d.name(), t, d, problems.isEmpty() ? null : problems.get(0));
+    });
+  }
+
+  public Type resolve(TypeRef ref, Map<String, Val> scope, List<String> problems) {
+    return resolve(ref, scope, problems, null);
+  }
+
+  private Type resolve(TypeRef ref, Map<String, Val> scope, List<String> problems, Long innerOverride) {
+    Type t = baseType(ref, scope, problems, 0);
+    for (int i = 0; i < ref.pointers(); i++) t = new Type.Pointer(t);
+    List<Expr> dims = ref.dims();
+    for (int i = dims.size() - 1; i >= 0; i--) {
+      Expr d = dims.get(i);
+      long len = -1;
+      if (i == dims.size() - 1 && innerOverride != null) {
+        len = innerOverride;
+      } else if (d != null) {
+        Val v = new ConstantFolder(this, scope).eval(d);
+        if (v instanceof Val.Num n && n.poly().isConstant() && n.poly().constant() >= 0) {
+          len = n.poly().constant();
+        } else {
+          problems.add("dimension " + (i + 1) + " has no constant value (" + describe(v) + ")");
+        }
+      }
+      t = new Type.Array(t, len);
+    }
+    return t;
+  }
+
+  static String describe(Val v) {
+    if (v instanceof Val.Unknown u) return u.reason();
+    if (v instanceof Val.Num n) return "it depends on " + String.join(", ", n.poly().terms().keySet());
+    return "not an integer";
+  }
+
+  private Type baseType(TypeRef ref, Map<String, Val> scope, List<String> problems, int depth) {
+    if (depth > 32) return new Type.Opaque(ref.base());
+    if (ref.builtin()) return Types.fromKeywords(List.of(ref.base().split(" ")));
+    if (ref.struct() != null && !ref.struct().fields().isEmpty()) return struct(ref.struct(), scope, problems);
+    String name = ref.base();
+    if (name.startsWith("::")) name = name.substring(2);
+    Type b = Types.builtin(name);
+    if (b == null && name.contains("::")) b = Types.builtin(name.substring(name.lastIndexOf("::") + 2));
+    if (b != null) return b;
+    Val typeBinding = scope.get("typename " + name);
+    if (typeBinding instanceof Val.Opaque o && o.what().startsWith("type:")) {
+      return Types.builtin(o.what().substring(5)) != null ? Types.builtin(o.what().substring(5)) : new Type.Opaque(name);
+    }
+    TypeRef alias = typedefs.get(name);
+    if (alias != null) return resolve(alias, scope, problems, null);
+    StructDef s = structDefs.get(name);
+    if (s != null) return struct(s, scope, problems);
+    return new Type.Opaque(name);
+  }
+
+  private Type struct(StructDef s, Map<String, Val> scope, List<String> problems) {
+    Type cached = structCache.get(s.name());
+    if (cached != null) return cached;
+    structCache.put(s.name(), new Type.Opaque(s.name())); // guards against self-reference
+    Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
+    for (VarDecl f : s.fields()) {
+      long extra = 0;
+      if (f.align() != null) {
+        Val a = new ConstantFolder(this, scope).eval(f.align());
+        if (a instanceof Val.Num n && n.poly().isConstant()) extra = n.poly().constant();
+      }
+      b.field(f.name(), resolve(f.type(), scope, problems, null), extra);
+    }
+    long declared = 0;
+    if (s.align() != null) {
+      Val a = new ConstantFolder(this, scope).eval(s.align());
+      if (a instanceof Val.Num n && n.poly().isConstant()) declared = n.poly().constant();
+    }
+    Type t = b.build(declared);
+    structCache.put(s.name(), t);
+    return t;
+  }
+}

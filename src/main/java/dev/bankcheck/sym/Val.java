@@ -1,0 +1,43 @@
+package dev.bankcheck.sym;
+
+import dev.bankcheck.types.Type;
+
+/** The value of an expression in one lane. */
+public sealed interface Val {
+  /** An integer: concrete, or a polynomial over warp-uniform symbols. */
+  record Num(Poly poly) implements Val {}
+
+  /**
+   * A pointer into a __shared__ array: {@code offset} in bytes from the array's start, or null with
+   * {@code unknown} (why it cannot be computed) or {@code data} (it depends on memory contents).
+   */
+  record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data) implements Val {
+    Ptr withOffset(Poly o) {
+      return new Ptr(root, o, pointee, via, unknown, data);
+    }
+
+    Ptr withPointee(Type t) {
+      return new Ptr(root, offset, t, via, unknown, data);
+    }
+
+    Ptr withVia(String v) {
+      return new Ptr(root, offset, pointee, v, unknown, data);
+    }
+  }
+
+  /** A value read from memory whose contents the tool does not know (per lane). */
+  record Data(String source) implements Val {}
+
+  /** A floating-point or other non-index value. */
+  record Opaque(String what) implements Val {}
+
+  /** A pointer to memory that is not shared (global, local, constant). */
+  record Foreign(String name, Type pointee) implements Val {}
+
+  /** A value the tool cannot compute, with the reason. */
+  record Unknown(String reason) implements Val {}
+
+  static Val num(long v) {
+    return new Num(Poly.of(v));
+  }
+}

@@ -1,0 +1,46 @@
+package dev.bankcheck.sym;
+
+/**
+ * The threads of one warp: which lanes exist, their threadIdx, and blockDim. With an unknown block
+ * shape, threadIdx.x is {@code 32*w + lane} for a uniform symbol w, and y, z are uniform symbols.
+ */
+public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim) {
+  public static final String[] AXES = {"x", "y", "z"};
+
+  /** The warps of a block of the given shape (x, y, z), in order. */
+  public static WarpSetup[] ofShape(int[] shape, int warpSize) {
+    int threads = shape[0] * shape[1] * shape[2];
+    int warps = (threads + warpSize - 1) / warpSize;
+    WarpSetup[] out = new WarpSetup[warps];
+    Val[] dim = {Val.num(shape[0]), Val.num(shape[1]), Val.num(shape[2])};
+    for (int w = 0; w < warps; w++) {
+      boolean[] active = new boolean[warpSize];
+      Val[][] idx = new Val[3][warpSize];
+      for (int l = 0; l < warpSize; l++) {
+        int t = w * warpSize + l;
+        active[l] = t < threads;
+        idx[0][l] = Val.num(t % shape[0]);
+        idx[1][l] = Val.num((t / shape[0]) % shape[1]);
+        idx[2][l] = Val.num(t / (shape[0] * shape[1]));
+      }
+      out[w] = new WarpSetup(w, active, idx, dim);
+    }
+    return out;
+  }
+
+  /** The default assumption: blockDim.x is a multiple of the warp size, so a warp varies only in x. */
+  public static WarpSetup assumedWarp(int warpSize) {
+    boolean[] active = new boolean[warpSize];
+    Val[][] idx = new Val[3][warpSize];
+    Poly warpBase = Poly.symbol("(threadIdx.x / " + warpSize + ")").scale(warpSize);
+    for (int l = 0; l < warpSize; l++) {
+      active[l] = true;
+      idx[0][l] = new Val.Num(warpBase.add(Poly.of(l)));
+      idx[1][l] = new Val.Num(Poly.symbol("threadIdx.y"));
+      idx[2][l] = new Val.Num(Poly.symbol("threadIdx.z"));
+    }
+    Val[] dim = {new Val.Num(Poly.symbol("(blockDim.x / " + warpSize + ")").scale(warpSize)),
+        new Val.Num(Poly.symbol("blockDim.y")), new Val.Num(Poly.symbol("blockDim.z"))};
+    return new WarpSetup(0, active, idx, dim);
+  }
+}

@@ -1,0 +1,89 @@
+package dev.bankcheck.types;
+
+import java.util.List;
+
+/** A C type with its layout: size and alignment in bytes. Sizes of unsized arrays are -1. */
+public sealed interface Type {
+  long size();
+
+  long align();
+
+  String display();
+
+  /** char, int, float, __half, ...: {@code integer} tells whether arithmetic on it is integral. */
+  record Scalar(String name, long size, long align, boolean integer, boolean signed) implements Type {
+    public String display() {
+      return name;
+    }
+  }
+
+  /** A CUDA vector type such as float4: {@code count} components of {@code component}. */
+  record Vector(String name, Scalar component, int count, long size, long align) implements Type {
+    public String display() {
+      return name;
+    }
+  }
+
+  record Field(String name, Type type, long offset) {}
+
+  record Struct(String name, List<Field> fields, long size, long align) implements Type {
+    public Field field(String fieldName) {
+      for (Field f : fields) {
+        if (f.name().equals(fieldName)) return f;
+      }
+      return null;
+    }
+
+    public String display() {
+      return name;
+    }
+  }
+
+  /** length -1: unsized ({@code extern __shared__ float s[]}). */
+  record Array(Type element, long length) implements Type {
+    public long size() {
+      return length < 0 ? -1 : element.size() * length;
+    }
+
+    public long align() {
+      return element.align();
+    }
+
+    public String display() {
+      return element.display() + "[" + (length < 0 ? "" : length) + "]";
+    }
+  }
+
+  record Pointer(Type pointee) implements Type {
+    public long size() {
+      return 8;
+    }
+
+    public long align() {
+      return 8;
+    }
+
+    public String display() {
+      return pointee.display() + "*";
+    }
+  }
+
+  /** A type we cannot lay out (an unknown name, a template parameter without a value). */
+  record Opaque(String name) implements Type {
+    public long size() {
+      return -1;
+    }
+
+    public long align() {
+      return 1;
+    }
+
+    public String display() {
+      return name;
+    }
+  }
+
+  static boolean isInteger(Type t) {
+    return t instanceof Scalar s && s.integer();
+  }
+}

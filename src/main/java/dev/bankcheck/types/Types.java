@@ -1,0 +1,174 @@
+package dev.bankcheck.types;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The built-in scalar and CUDA vector types, and C struct layout. */
+public final class Types {
+  public static final Type.Scalar BOOL = scalar("bool", 1, true, false);
+  public static final Type.Scalar CHAR = scalar("char", 1, true, true);
+  public static final Type.Scalar UCHAR = scalar("unsigned char", 1, true, false);
+  public static final Type.Scalar SHORT = scalar("short", 2, true, true);
+  public static final Type.Scalar USHORT = scalar("unsigned short", 2, true, false);
+  public static final Type.Scalar INT = scalar("int", 4, true, true);
+  public static final Type.Scalar UINT = scalar("unsigned int", 4, true, false);
+  public static final Type.Scalar LONG = scalar("long", 8, true, true);
+  public static final Type.Scalar ULONG = scalar("unsigned long", 8, true, false);
+  public static final Type.Scalar LONGLONG = scalar("long long", 8, true, true);
+  public static final Type.Scalar ULONGLONG = scalar("unsigned long long", 8, true, false);
+  public static final Type.Scalar FLOAT = scalar("float", 4, false, true);
+  public static final Type.Scalar DOUBLE = scalar("double", 8, false, true);
+  public static final Type.Scalar HALF = scalar("__half", 2, false, true);
+  public static final Type.Scalar BF16 = scalar("__nv_bfloat16", 2, false, true);
+  public static final Type.Scalar VOID = scalar("void", 1, false, false);
+
+  private static final Map<String, Type> BUILTIN = new HashMap<>();
+
+  static {
+    for (Type.Scalar s : List.of(BOOL, CHAR, UCHAR, SHORT, USHORT, INT, UINT, LONG, ULONG, LONGLONG, ULONGLONG,
+        FLOAT, DOUBLE, HALF, BF16, VOID)) {
+      BUILTIN.put(s.name(), s);
+    }
+    alias("signed char", CHAR);
+    alias("char8_t", UCHAR);
+    alias("short int", SHORT);
+    alias("signed short", SHORT);
+    alias("unsigned short int", USHORT);
+    alias("signed", INT);
+    alias("signed int", INT);
+    alias("unsigned", UINT);
+    alias("long int", LONG);
+    alias("unsigned long int", ULONG);
+    alias("long long int", LONGLONG);
+    alias("unsigned long long int", ULONGLONG);
+    alias("long double", DOUBLE);
+    alias("half", HALF);
+    alias("nv_bfloat16", BF16);
+    alias("__nv_half", HALF);
+    for (String p : List.of("", "u")) {
+      boolean u = p.equals("u");
+      alias(p + "int8_t", u ? UCHAR : CHAR);
+      alias(p + "int16_t", u ? USHORT : SHORT);
+      alias(p + "int32_t", u ? UINT : INT);
+      alias(p + "int64_t", u ? ULONGLONG : LONGLONG);
+    }
+    alias("size_t", ULONG);
+    alias("ptrdiff_t", LONG);
+    alias("uintptr_t", ULONG);
+    alias("intptr_t", LONG);
+    alias("uint", UINT);
+    alias("ushort", USHORT);
+    alias("uchar", UCHAR);
+    alias("ulong", ULONG);
+    // CUDA vector types (vector_types.h): name, component, count, alignment per count.
+    vectors("char", CHAR, new long[] {1, 2, 1, 4});
+    vectors("uchar", UCHAR, new long[] {1, 2, 1, 4});
+    vectors("short", SHORT, new long[] {2, 4, 2, 8});
+    vectors("ushort", USHORT, new long[] {2, 4, 2, 8});
+    vectors("int", INT, new long[] {4, 8, 4, 16});
+    vectors("uint", UINT, new long[] {4, 8, 4, 16});
+    vectors("float", FLOAT, new long[] {4, 8, 4, 16});
+    vectors("long", LONG, new long[] {8, 16, 8, 16});
+    vectors("ulong", ULONG, new long[] {8, 16, 8, 16});
+    vectors("longlong", LONGLONG, new long[] {8, 16, 8, 16});
+    vectors("ulonglong", ULONGLONG, new long[] {8, 16, 8, 16});
+    vectors("double", DOUBLE, new long[] {8, 16, 8, 16});
+    BUILTIN.put("half2", new Type.Vector("half2", HALF, 2, 4, 4));
+    BUILTIN.put("__half2", new Type.Vector("__half2", HALF, 2, 4, 4));
+    BUILTIN.put("__nv_bfloat162", new Type.Vector("__nv_bfloat162", BF16, 2, 4, 4));
+    BUILTIN.put("nv_bfloat162", BUILTIN.get("__nv_bfloat162"));
+    BUILTIN.put("dim3", new Type.Vector("dim3", UINT, 3, 12, 4));
+  }
+
+  private Types() {}
+
+  private static Type.Scalar scalar(String name, long size, boolean integer, boolean signed) {
+    return new Type.Scalar(name, size, size, integer, signed);
+  }
+
+  private static void alias(String name, Type t) {
+    BUILTIN.put(name, t);
+  }
+
+  private static void vectors(String base, Type.Scalar component, long[] aligns) {
+    for (int n = 1; n <= 4; n++) {
+      String name = base + n;
+      BUILTIN.put(name, new Type.Vector(name, component, n, component.size() * n, aligns[n - 1]));
+    }
+  }
+
+  /** A built-in type by its spelling ("unsigned int", "float4", "uint32_t"), or null. */
+  public static Type builtin(String name) {
+    return BUILTIN.get(name);
+  }
+
+  /** Normalizes a sequence of builtin keywords ("long unsigned int") to one canonical spelling. */
+  public static Type fromKeywords(List<String> words) {
+    int longs = 0;
+    boolean unsigned = false;
+    boolean signed = false;
+    String base = null;
+    for (String w : words) {
+      switch (w) {
+        case "long" -> longs++;
+        case "unsigned" -> unsigned = true;
+        case "signed" -> signed = true;
+        case "int" -> { if (base == null) base = "int"; }
+        default -> base = w;
+      }
+    }
+    if (base == null || base.equals("int")) {
+      if (longs >= 2) return unsigned ? ULONGLONG : LONGLONG;
+      if (longs == 1) return unsigned ? ULONG : LONG;
+      return unsigned ? UINT : INT;
+    }
+    return switch (base) {
+      case "char" -> unsigned ? UCHAR : CHAR;
+      case "short" -> unsigned ? USHORT : SHORT;
+      case "double" -> DOUBLE;
+      case "auto" -> new Type.Opaque("auto");
+      default -> {
+        Type t = BUILTIN.get(base);
+        yield t != null ? t : (signed || unsigned ? INT : new Type.Opaque(base));
+      }
+    };
+  }
+
+  public static final class StructBuilder {
+    private final String name;
+    private final boolean union;
+    private final List<Type.Field> fields = new ArrayList<>();
+    private long offset;
+    private long align = 1;
+    private boolean opaque;
+
+    public StructBuilder(String name, boolean union) {
+      this.name = name;
+      this.union = union;
+    }
+
+    /** Adds a field with C ABI placement; an extra alignment (alignas on the field) may raise it. */
+    public StructBuilder field(String fieldName, Type type, long extraAlign) {
+      long a = Math.max(type.align(), extraAlign);
+      if (type.size() < 0) opaque = true;
+      long at = union ? 0 : alignUp(offset, a);
+      fields.add(new Type.Field(fieldName, type, at));
+      offset = union ? Math.max(offset, type.size()) : at + Math.max(type.size(), 0);
+      align = Math.max(align, a);
+      return this;
+    }
+
+    /** The struct, padded to its alignment; {@code declaredAlign} is __align__(N)/alignas(N) or 0. */
+    public Type build(long declaredAlign) {
+      if (opaque) return new Type.Opaque(name);
+      long a = Math.max(align, declaredAlign);
+      return new Type.Struct(name, List.copyOf(fields), alignUp(offset, a), a);
+    }
+  }
+
+  public static long alignUp(long value, long align) {
+    return align <= 1 ? value : (value + align - 1) / align * align;
+  }
+}
