@@ -312,11 +312,15 @@ public final class BankModel {
     }
     long wordsInOneBank = sizeKnown ? ceilDiv(arrayWords, banks) : Long.MAX_VALUE;
     int worst = (int) Math.min(lanes, wordsInOneBank);
-    String worstCase =
-        worst == lanes
-            ? "every lane on a different word of one bank, e.g. indices " + banks + " words apart"
-            : worst + " lanes on the " + worst
-                + " words of one bank (the array has no more words per bank)";
+    String worstCase;
+    if (worst == lanes) {
+      worstCase = "every lane on a different word of one bank, e.g. indices " + banks + " words apart";
+    } else if (worst == 1) {
+      worstCase = "none: the array has at most one word per bank, so any index is conflict-free";
+    } else {
+      worstCase = worst + " lanes on the " + worst
+          + " different words of one bank (the array has no more words per bank)";
+    }
     return new Bounds(
         worst, 1, worstCase, "all lanes on one word (broadcast) or " + spread);
   }

@@ -2,6 +2,7 @@ package dev.bankcheck.bank;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -105,6 +106,9 @@ class BankModelProperties {
       long[] addr, boolean[] active, int width, AccessKind kind, BankConfig cfg) {
     WarpResult r = new BankModel(cfg).evaluate(addr, active, width, kind);
     Ref ref = laneByLaneEnumeration(addr, active, width, kind, cfg);
+    // Every result can be explained in one line.
+    String reason = Explain.reason(r);
+    assertTrue(!reason.isBlank() && reason.indexOf('\n') < 0, reason);
     assertEquals(ref.ways(), r.ways(), "ways");
     assertEquals(ref.wavefronts(), r.wavefronts(), "wavefronts");
     assertEquals(ref.ideal(), r.idealWavefronts(), "ideal wavefronts");

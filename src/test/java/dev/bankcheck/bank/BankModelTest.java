@@ -249,6 +249,16 @@ class BankModelTest {
     assertEquals(4, small.best());
     // doubles: lanes per group is 16.
     assertEquals(16, BankModel.dataDependentBounds(32, -1, 8, AccessKind.LOAD, BankConfig.DEFAULT).worst());
+    // float s[32]: one word per bank, any index is conflict-free.
+    Bounds tiny = BankModel.dataDependentBounds(32, 128, 4, AccessKind.LOAD, BankConfig.DEFAULT);
+    assertEquals(1, tiny.worst());
+    assertTrue(tiny.worstCase().startsWith("none"));
+    assertTrue(hist.worstCase().contains("same counter"));
+    assertTrue(load.bestCase().contains("permutation of 32 consecutive elements"));
+    assertEquals(1, BankModel.dataDependentBounds(0, -1, 4, AccessKind.LOAD, BankConfig.DEFAULT).worst());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> BankModel.dataDependentBounds(32, -1, 3, AccessKind.LOAD, BankConfig.DEFAULT));
     // 4 doubles = 8 words: 16 lanes over 4 counters -> 4 per counter.
     assertEquals(4, BankModel.dataDependentBounds(32, 32, 8, AccessKind.ATOMIC, BankConfig.DEFAULT).best());
   }
