@@ -66,8 +66,8 @@ public final class BankModel {
       if (active[lane]) {
         activeLanes++;
         long a = byteAddress[lane];
-        firstWord[lane] = Math.floorDiv(a, bankBytes);
-        lastWord[lane] = Math.floorDiv(a + widthBytes - 1, bankBytes);
+        firstWord[lane] = wordOf(a, bankBytes);
+        lastWord[lane] = wordOf(a + widthBytes - 1, bankBytes);
       }
     }
     if (activeLanes == 0) {
@@ -75,15 +75,14 @@ public final class BankModel {
           1, 0, 0, false, List.of(), OptionalLong.empty(), 0, widthBytes, kind, cfg);
     }
 
-    long[] words = new long[groupSize * maxWordsPerLane];
-    int[] wordsPerBank = new int[banks];
+    Scratch scratch = new Scratch(banks, groupSize * maxWordsPerLane);
     List<GroupResult> groups = new ArrayList<>(warp / groupSize + 1);
     int ways = 0;
     int wavefronts = 0;
     for (int start = 0; start < warp; start += groupSize) {
       int end = Math.min(warp, start + groupSize) - 1;
       GroupResult g =
-          evaluateGroup(start, end, active, firstWord, lastWord, kind, words, wordsPerBank);
+          evaluateGroup(start, end, active, firstWord, lastWord, kind, scratch);
       if (g != null) {
         groups.add(g);
         ways = Math.max(ways, g.passes());
@@ -103,6 +102,26 @@ public final class BankModel {
         cfg);
   }
 
+  /**
+   * Per-call scratch space: distinct words chained per bank, so deduplication is a walk over the
+   * (usually 0 or 1) words already seen in the same bank; no sorting, no boxing.
+   */
+  private static final class Scratch {
+    final int[] bankHead;
+    final int[] wordsPerBank;
+    final long[] word;
+    final int[] lanesOnWord;
+    final int[] next;
+
+    Scratch(int banks, int capacity) {
+      bankHead = new int[banks];
+      wordsPerBank = new int[banks];
+      word = new long[capacity];
+      lanesOnWord = new int[capacity];
+      next = new int[capacity];
+    }
+  }
+
   /** Returns null for a group without active lanes. Scratch arrays are reused across groups. */
   private GroupResult evaluateGroup(
       int start,
@@ -111,60 +130,61 @@ public final class BankModel {
       long[] firstWord,
       long[] lastWord,
       AccessKind kind,
-      long[] words,
-      int[] wordsPerBank) {
+      Scratch sc) {
     int banks = cfg.banks();
-    int n = 0;
-    for (int lane = start; lane <= end; lane++) {
-      if (active[lane]) {
-        for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
-          words[n++] = w;
-        }
-      }
-    }
-    if (n == 0) {
-      return null;
-    }
-    // Sorted, a run of equal words is the set of lanes on that word (a lane's own words differ).
-    Arrays.sort(words, 0, n);
-    Arrays.fill(wordsPerBank, 0);
+    Arrays.fill(sc.bankHead, -1);
+    Arrays.fill(sc.wordsPerBank, 0);
     int distinctWords = 0;
     int distinctBanks = 0;
     int maxLanesOnOneWord = 0;
-    long busiestWord = words[0];
-    for (int i = 0; i < n; ) {
-      int j = i + 1;
-      while (j < n && words[j] == words[i]) {
-        j++;
+    int busiest = -1;
+    for (int lane = start; lane <= end; lane++) {
+      if (!active[lane]) {
+        continue;
       }
-      if (j - i > maxLanesOnOneWord) {
-        maxLanesOnOneWord = j - i;
-        busiestWord = words[i];
+      for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
+        int bank = bankOf(w, banks);
+        int i = sc.bankHead[bank];
+        while (i >= 0 && sc.word[i] != w) {
+          i = sc.next[i];
+        }
+        if (i < 0) {
+          i = distinctWords++;
+          sc.word[i] = w;
+          sc.lanesOnWord[i] = 0;
+          sc.next[i] = sc.bankHead[bank];
+          sc.bankHead[bank] = i;
+          if (sc.wordsPerBank[bank]++ == 0) {
+            distinctBanks++;
+          }
+        }
+        // A lane's own words are distinct, so this counts lanes per word.
+        if (++sc.lanesOnWord[i] > maxLanesOnOneWord) {
+          maxLanesOnOneWord = sc.lanesOnWord[i];
+          busiest = i;
+        }
       }
-      int bank = (int) Math.floorMod(words[i], (long) banks);
-      if (wordsPerBank[bank]++ == 0) {
-        distinctBanks++;
-      }
-      distinctWords++;
-      i = j;
+    }
+    if (distinctWords == 0) {
+      return null;
     }
     int maxWordsInBank = 0;
     for (int b = 0; b < banks; b++) {
-      maxWordsInBank = Math.max(maxWordsInBank, wordsPerBank[b]);
+      maxWordsInBank = Math.max(maxWordsInBank, sc.wordsPerBank[b]);
     }
     int passes = maxWordsInBank;
     int worstBank = -1;
     if (kind == AccessKind.ATOMIC && maxLanesOnOneWord > maxWordsInBank) {
       // Same-address serialization dominates: the evidence is the bank of the busiest word.
       passes = maxLanesOnOneWord;
-      worstBank = (int) Math.floorMod(busiestWord, (long) banks);
+      worstBank = bankOf(sc.word[busiest], banks);
     } else {
       // Ties go to the bank that the lowest lane touches first: readable evidence.
       for (int lane = start; lane <= end && worstBank < 0; lane++) {
         if (active[lane]) {
           for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
-            int bank = (int) Math.floorMod(w, (long) banks);
-            if (wordsPerBank[bank] == maxWordsInBank) {
+            int bank = bankOf(w, banks);
+            if (sc.wordsPerBank[bank] == maxWordsInBank) {
               worstBank = bank;
               break;
             }
@@ -173,14 +193,12 @@ public final class BankModel {
       }
     }
 
-    long[] bankWords = new long[wordsPerBank[worstBank]];
+    long[] bankWords = new long[sc.wordsPerBank[worstBank]];
     int k = 0;
-    for (int i = 0; i < n; i++) {
-      if (Math.floorMod(words[i], (long) banks) == worstBank
-          && (k == 0 || bankWords[k - 1] != words[i])) {
-        bankWords[k++] = words[i];
-      }
+    for (int i = sc.bankHead[worstBank]; i >= 0; i = sc.next[i]) {
+      bankWords[k++] = sc.word[i];
     }
+    Arrays.sort(bankWords);
     int[] lanes = new int[end - start + 1];
     int m = 0;
     for (int lane = start; lane <= end; lane++) {
@@ -200,9 +218,20 @@ public final class BankModel {
         distinctBanks);
   }
 
+  // Power-of-two geometries (the usual case) take a shift or mask; >> and & floor negatives.
+  private static int bankOf(long word, int banks) {
+    return (banks & (banks - 1)) == 0 ? (int) (word & (banks - 1)) : (int) Math.floorMod(word, (long) banks);
+  }
+
+  private static long wordOf(long byteAddress, int bankBytes) {
+    return (bankBytes & (bankBytes - 1)) == 0
+        ? byteAddress >> Integer.numberOfTrailingZeros(bankBytes)
+        : Math.floorDiv(byteAddress, bankBytes);
+  }
+
   private static boolean touchesBank(long first, long last, int bank, int banks) {
     for (long w = first; w <= last; w++) {
-      if (Math.floorMod(w, (long) banks) == bank) {
+      if (bankOf(w, banks) == bank) {
         return true;
       }
     }

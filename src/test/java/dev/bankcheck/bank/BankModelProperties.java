@@ -219,7 +219,7 @@ class BankModelProperties {
 
   @Provide
   Arbitrary<BankConfig> configs() {
-    return Combinators.combine(Arbitraries.of(8, 16, 32, 64), Arbitraries.of(4, 4, 8))
+    return Combinators.combine(Arbitraries.of(8, 16, 24, 32, 32, 64), Arbitraries.of(3, 4, 4, 8))
         .as((banks, bytes) -> new BankConfig(banks, bytes, LANES));
   }
 
