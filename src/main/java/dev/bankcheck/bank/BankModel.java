@@ -1,0 +1,368 @@
+package dev.bankcheck.bank;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * The bank model of docs/spec bank-model.md as a pure function of one warp instruction's lane
+ * addresses. Instances are immutable and thread-safe; evaluate allocates only small primitive
+ * arrays and the result.
+ */
+public final class BankModel {
+  private final BankConfig cfg;
+
+  public BankModel(BankConfig cfg) {
+    if (cfg == null) {
+      throw new IllegalArgumentException("bank config is required");
+    }
+    this.cfg = cfg;
+  }
+
+  public BankConfig config() {
+    return cfg;
+  }
+
+  /**
+   * Lanes per group ("phase") for a width: one group covers banks*bankBytes bytes of requests, so
+   * 32 / 16 / 8 lanes for 4 / 8 / 16 bytes with the default geometry; capped at the warp size.
+   */
+  public static int lanesPerGroup(int widthBytes, BankConfig cfg) {
+    checkWidth(widthBytes);
+    long rowBytes = (long) cfg.banks() * cfg.bankBytes();
+    long size = rowBytes / Math.max(widthBytes, cfg.bankBytes());
+    return (int) Math.max(1, Math.min(size, cfg.warpSize()));
+  }
+
+  /**
+   * Evaluates one warp instruction.
+   *
+   * @param byteAddress byte address per lane id (length = warp size); inactive lanes are ignored
+   * @param active which lanes take part (length = warp size)
+   * @param widthBytes bytes per lane: 1, 2, 4, 8 or 16
+   * @param kind load, store or atomic
+   */
+  public WarpResult evaluate(long[] byteAddress, boolean[] active, int widthBytes, AccessKind kind) {
+    checkWidth(widthBytes);
+    int warp = cfg.warpSize();
+    if (byteAddress.length != warp || active.length != warp) {
+      throw new IllegalArgumentException(
+          "address and mask arrays must have one entry per lane (" + warp + ")");
+    }
+    if (kind == null) {
+      throw new IllegalArgumentException("access kind is required");
+    }
+    int bankBytes = cfg.bankBytes();
+    int banks = cfg.banks();
+    int groupSize = lanesPerGroup(widthBytes, cfg);
+    // A W-byte span starting anywhere covers at most this many words (5 for unaligned 16 bytes).
+    int maxWordsPerLane = (widthBytes + bankBytes - 2) / bankBytes + 1;
+
+    long[] firstWord = new long[warp];
+    long[] lastWord = new long[warp];
+    int activeLanes = 0;
+    for (int lane = 0; lane < warp; lane++) {
+      if (active[lane]) {
+        activeLanes++;
+        long a = byteAddress[lane];
+        firstWord[lane] = wordOf(a, bankBytes);
+        lastWord[lane] = wordOf(a + widthBytes - 1, bankBytes);
+      }
+    }
+    if (activeLanes == 0) {
+      return new WarpResult(
+          1, 0, 0, false, List.of(), OptionalLong.empty(), 0, widthBytes, kind, cfg);
+    }
+
+    Scratch scratch = new Scratch(banks, groupSize * maxWordsPerLane);
+    List<GroupResult> groups = new ArrayList<>(warp / groupSize + 1);
+    int ways = 0;
+    int wavefronts = 0;
+    for (int start = 0; start < warp; start += groupSize) {
+      int end = Math.min(warp, start + groupSize) - 1;
+      GroupResult g =
+          evaluateGroup(start, end, active, firstWord, lastWord, kind, scratch);
+      if (g != null) {
+        groups.add(g);
+        ways = Math.max(ways, g.passes());
+        wavefronts += g.passes();
+      }
+    }
+    return new WarpResult(
+        ways,
+        wavefronts,
+        groups.size(),
+        isBroadcast(active, firstWord, lastWord, activeLanes),
+        groups,
+        affineStride(byteAddress, active),
+        activeLanes,
+        widthBytes,
+        kind,
+        cfg);
+  }
+
+  /**
+   * Per-call scratch space: distinct words chained per bank, so deduplication is a walk over the
+   * (usually 0 or 1) words already seen in the same bank; no sorting, no boxing.
+   */
+  private static final class Scratch {
+    final int[] bankHead;
+    final int[] wordsPerBank;
+    final long[] word;
+    final int[] lanesOnWord;
+    final int[] next;
+
+    Scratch(int banks, int capacity) {
+      bankHead = new int[banks];
+      wordsPerBank = new int[banks];
+      word = new long[capacity];
+      lanesOnWord = new int[capacity];
+      next = new int[capacity];
+    }
+  }
+
+  /** Returns null for a group without active lanes. Scratch arrays are reused across groups. */
+  private GroupResult evaluateGroup(
+      int start,
+      int end,
+      boolean[] active,
+      long[] firstWord,
+      long[] lastWord,
+      AccessKind kind,
+      Scratch sc) {
+    int banks = cfg.banks();
+    Arrays.fill(sc.bankHead, -1);
+    Arrays.fill(sc.wordsPerBank, 0);
+    int distinctWords = 0;
+    int distinctBanks = 0;
+    int maxLanesOnOneWord = 0;
+    int busiest = -1;
+    for (int lane = start; lane <= end; lane++) {
+      if (!active[lane]) {
+        continue;
+      }
+      for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
+        int bank = bankOf(w, banks);
+        int i = sc.bankHead[bank];
+        while (i >= 0 && sc.word[i] != w) {
+          i = sc.next[i];
+        }
+        if (i < 0) {
+          i = distinctWords++;
+          sc.word[i] = w;
+          sc.lanesOnWord[i] = 0;
+          sc.next[i] = sc.bankHead[bank];
+          sc.bankHead[bank] = i;
+          if (sc.wordsPerBank[bank]++ == 0) {
+            distinctBanks++;
+          }
+        }
+        // A lane's own words are distinct, so this counts lanes per word.
+        if (++sc.lanesOnWord[i] > maxLanesOnOneWord) {
+          maxLanesOnOneWord = sc.lanesOnWord[i];
+          busiest = i;
+        }
+      }
+    }
+    if (distinctWords == 0) {
+      return null;
+    }
+    int maxWordsInBank = 0;
+    for (int b = 0; b < banks; b++) {
+      maxWordsInBank = Math.max(maxWordsInBank, sc.wordsPerBank[b]);
+    }
+    int passes = maxWordsInBank;
+    int worstBank = -1;
+    if (kind == AccessKind.ATOMIC && maxLanesOnOneWord > maxWordsInBank) {
+      // Same-address serialization dominates: the evidence is the bank of the busiest word.
+      passes = maxLanesOnOneWord;
+      worstBank = bankOf(sc.word[busiest], banks);
+    } else {
+      // Ties go to the bank that the lowest lane touches first: readable evidence.
+      for (int lane = start; lane <= end && worstBank < 0; lane++) {
+        if (active[lane]) {
+          for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
+            int bank = bankOf(w, banks);
+            if (sc.wordsPerBank[bank] == maxWordsInBank) {
+              worstBank = bank;
+              break;
+            }
+          }
+        }
+      }
+    }
+
+    long[] bankWords = new long[sc.wordsPerBank[worstBank]];
+    int k = 0;
+    for (int i = sc.bankHead[worstBank]; i >= 0; i = sc.next[i]) {
+      bankWords[k++] = sc.word[i];
+    }
+    Arrays.sort(bankWords);
+    int[] lanes = new int[end - start + 1];
+    int m = 0;
+    for (int lane = start; lane <= end; lane++) {
+      if (active[lane] && touchesBank(firstWord[lane], lastWord[lane], worstBank, banks)) {
+        lanes[m++] = lane;
+      }
+    }
+    return new GroupResult(
+        start,
+        end,
+        passes,
+        worstBank,
+        Arrays.copyOf(lanes, m),
+        bankWords,
+        maxLanesOnOneWord,
+        distinctWords,
+        distinctBanks);
+  }
+
+  // Power-of-two geometries (the usual case) take a shift or mask; >> and & floor negatives.
+  private static int bankOf(long word, int banks) {
+    return (banks & (banks - 1)) == 0 ? (int) (word & (banks - 1)) : (int) Math.floorMod(word, (long) banks);
+  }
+
+  private static long wordOf(long byteAddress, int bankBytes) {
+    return (bankBytes & (bankBytes - 1)) == 0
+        ? byteAddress >> Integer.numberOfTrailingZeros(bankBytes)
+        : Math.floorDiv(byteAddress, bankBytes);
+  }
+
+  private static boolean touchesBank(long first, long last, int bank, int banks) {
+    for (long w = first; w <= last; w++) {
+      if (bankOf(w, banks) == bank) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isBroadcast(
+      boolean[] active, long[] firstWord, long[] lastWord, int activeLanes) {
+    if (activeLanes < 2) {
+      return false;
+    }
+    int ref = -1;
+    for (int lane = 0; lane < active.length; lane++) {
+      if (!active[lane]) {
+        continue;
+      }
+      if (ref < 0) {
+        ref = lane;
+      } else if (firstWord[lane] != firstWord[ref] || lastWord[lane] != lastWord[ref]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The byte stride s with a(l) = a(l0) + s*(l - l0) for every active lane, if there is one. */
+  private static OptionalLong affineStride(long[] address, boolean[] active) {
+    int l0 = -1;
+    int l1 = -1;
+    for (int lane = 0; lane < active.length && l1 < 0; lane++) {
+      if (active[lane]) {
+        if (l0 < 0) {
+          l0 = lane;
+        } else {
+          l1 = lane;
+        }
+      }
+    }
+    if (l1 < 0) {
+      return OptionalLong.empty();
+    }
+    long delta = address[l1] - address[l0];
+    if (delta % (l1 - l0) != 0) {
+      return OptionalLong.empty();
+    }
+    long stride = delta / (l1 - l0);
+    for (int lane = l1 + 1; lane < active.length; lane++) {
+      if (active[lane] && address[lane] != address[l0] + stride * (lane - l0)) {
+        return OptionalLong.empty();
+      }
+    }
+    return OptionalLong.of(stride);
+  }
+
+  /**
+   * The spec's closed form for a 4-byte affine access word(i) = s*i + b over a full warp:
+   * gcd(|s|, banks) for s != 0, and 1 (broadcast) for s = 0.
+   */
+  public static int closedFormWays(long strideWords, int banks) {
+    if (banks < 1) {
+      throw new IllegalArgumentException("banks must be positive");
+    }
+    if (strideWords == 0) {
+      return 1;
+    }
+    long a = Math.abs(strideWords % banks); // |s| mod banks avoids Long.MIN_VALUE overflow
+    long b = banks;
+    while (a != 0) {
+      long t = b % a;
+      b = a;
+      a = t;
+    }
+    return (int) b;
+  }
+
+  /**
+   * Worst and best "ways" for an index that depends on memory contents (hist[data[tid]]).
+   *
+   * @param activeLanes lanes taking part
+   * @param arrayBytes size of the indexed array in bytes, or -1 when unknown
+   * @param widthBytes bytes per lane: 1, 2, 4, 8 or 16
+   */
+  public static Bounds dataDependentBounds(
+      int activeLanes, long arrayBytes, int widthBytes, AccessKind kind, BankConfig cfg) {
+    int lanes = Math.min(Math.max(activeLanes, 0), lanesPerGroup(widthBytes, cfg));
+    if (lanes == 0) {
+      return new Bounds(1, 1, "no active lane", "no active lane");
+    }
+    int banks = cfg.banks();
+    boolean sizeKnown = arrayBytes >= 0;
+    long arrayWords = sizeKnown ? Math.max(1, ceilDiv(arrayBytes, cfg.bankBytes())) : Long.MAX_VALUE;
+    String spread =
+        "lanes on distinct banks, e.g. a permutation of " + lanes + " consecutive elements";
+    if (kind == AccessKind.ATOMIC) {
+      // Pigeonhole over the slots lanes can occupy without sharing a bank: a wide lane fills
+      // several banks, and a small array offers fewer words than banks.
+      long wordsPerLane = Math.max(1, widthBytes / cfg.bankBytes());
+      long slots = Math.max(1, Math.min(arrayWords, banks) / wordsPerLane);
+      int best = (int) Math.max(1, ceilDiv(lanes, slots));
+      String bestCase =
+          best == 1
+              ? spread
+              : "lanes spread evenly over the " + slots + " available "
+                  + (slots == arrayWords ? "words" : "banks") + ", " + best
+                  + " lanes on each (pigeonhole)";
+      return new Bounds(lanes, best, "every lane on the same counter", bestCase);
+    }
+    long wordsInOneBank = sizeKnown ? ceilDiv(arrayWords, banks) : Long.MAX_VALUE;
+    int worst = (int) Math.min(lanes, wordsInOneBank);
+    String worstCase;
+    if (worst == lanes) {
+      worstCase = "every lane on a different word of one bank, e.g. indices " + banks + " words apart";
+    } else if (worst == 1) {
+      worstCase = "none: the array has at most one word per bank, so any index is conflict-free";
+    } else {
+      worstCase = worst + " lanes on the " + worst
+          + " different words of one bank (the array has no more words per bank)";
+    }
+    return new Bounds(
+        worst, 1, worstCase, "all lanes on one word (broadcast) or " + spread);
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+
+  private static void checkWidth(int widthBytes) {
+    if (widthBytes != 1 && widthBytes != 2 && widthBytes != 4 && widthBytes != 8
+        && widthBytes != 16) {
+      throw new IllegalArgumentException(
+          "access width must be 1, 2, 4, 8 or 16 bytes, got " + widthBytes);
+    }
+  }
+}
