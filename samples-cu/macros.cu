@@ -10,7 +10,8 @@
 
 // IDX32(tid + 1, 0) expands to tid + 1*32 + 0: stride 1 (ok), not (tid + 1)*32 (32-way).
 // IDX33(tid + 1, 0) is tid + 33: ok. IDX32(tid, 0) is tid*32: 32-way. AT(s, tid) is stride 4.
-// SQ(tid): word i*i; banks of squares mod 32 are 0,1,4,9,16,17,25 (and more): bank 0 gets 8 words.
+// SQ(tid): word i*i; squares mod 32 fall in banks 0,1,4,9,16,17,25 only, and bank 4 gets 8 of them
+// (i = 2, 6, 10, ..., 30), all distinct words: 8-way.
 __global__ void macros(float *out) {
   __shared__ float s[N * N + 64];
   int tid = threadIdx.x;
