@@ -1,0 +1,23 @@
+// Accesses through pointers into a __shared__ array are accesses of that array (via = pointer).
+// Taking an address alone is not an access.
+
+// p = s + 32: p[tid] is a rotated identity (ok). col = &tile[0][y]: col[32*tid] walks a column
+// (32-way). q = &s[tid] reads nothing; *q = 1 is a stride-1 store (ok).
+__global__ void throughPointers(float *out) {
+  __shared__ float s[256];
+  __shared__ float tile[32][32];
+  int tid = threadIdx.x;
+  float *p = s + 32;
+  float *col = &tile[0][threadIdx.y];
+  float *q = &s[tid];
+  out[tid] = p[tid];         // expect: load ok array=s via=p
+  out[tid] += col[32 * tid]; // expect: load ways=32 array=tile via=col
+  *q = 1.0f;                 // expect: store ok array=s via=q
+}
+
+// Dynamic shared memory (size given at launch) is analyzed like a fixed array: stride 4.
+extern __shared__ float dyn[];
+__global__ void dynamicShared(float *out) {
+  int tid = threadIdx.x;
+  out[tid] = dyn[4 * tid];   // expect: load ways=4 array=dyn
+}
