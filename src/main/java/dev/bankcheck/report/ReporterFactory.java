@@ -13,7 +13,7 @@ public final class ReporterFactory {
   static {
     BY_NAME.put("text", TextReporter::new);
     BY_NAME.put("json", JsonReporter::new);
-    // sarif: added with SarifReporter
+    BY_NAME.put("sarif", SarifReporter::new);
   }
 
   private ReporterFactory() {}
