@@ -234,4 +234,23 @@ class RunnerTest {
     assertTrue(out().startsWith("bankcheck "));
     assertFalse(out().contains("null"));
   }
+  @Test
+  void symlinkLoopIsNotFollowedForever() throws IOException {
+    Path src = Files.createDirectories(dir.resolve("loop"));
+    Files.writeString(src.resolve("a.cu"), "");
+    try {
+      Files.createSymbolicLink(src.resolve("back"), src);
+    } catch (UnsupportedOperationException | IOException e) {
+      return; // no symbolic links on this file system
+    }
+    assertEquals(0, run(fake(1, false), src.toString()));
+    assertEquals(List.of(src.resolve("a.cu").toString()), analyzed);
+  }
+
+  @Test
+  void pathsWithSpacesAndNonAsciiAreKeptAsGiven() throws IOException {
+    Path odd = Files.writeString(Files.createDirectories(dir.resolve("my kernels")).resolve("tr\u00e4nspose.cu"), "");
+    assertEquals(1, run(fake(32, false), odd.toString()));
+    assertTrue(out().startsWith(odd + ":3:5: warning: 32-way bank conflict"), out());
+  }
 }
