@@ -1,0 +1,256 @@
+package dev.bankcheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.bankcheck.check.AnalysisOptions;
+import dev.bankcheck.check.Analyzer;
+import dev.bankcheck.check.FileReport;
+import dev.bankcheck.check.Finding;
+import dev.bankcheck.check.Op;
+import dev.bankcheck.check.Rules;
+import dev.bankcheck.check.Verdict;
+import dev.bankcheck.source.Pos;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunnerTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+  /** Display paths the fake analyzer was asked for, in call order (calls may run in parallel). */
+  private final List<String> analyzed = Collections.synchronizedList(new ArrayList<>());
+  private Path kernel;
+
+  @BeforeEach
+  void createKernel() throws IOException {
+    kernel = Files.writeString(dir.resolve("k.cu"), "__global__ void k() {}\n");
+  }
+
+  private int run(Function<AnalysisOptions, Analyzer> factory, String... args) {
+    PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
+    PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+    return new Runner(factory).run(args, out, err);
+  }
+
+  private String out() {
+    return outBytes.toString(StandardCharsets.UTF_8);
+  }
+
+  private String err() {
+    return errBytes.toString(StandardCharsets.UTF_8);
+  }
+
+  /** An analyzer whose every file has one access of {@code ways} ways (null: unknown). */
+  private Function<AnalysisOptions, Analyzer> fake(Integer ways, boolean suppressed) {
+    return options -> (file, display) -> {
+      analyzed.add(display);
+      Verdict verdict = ways == null ? Verdict.UNKNOWN : ways > 1 ? Verdict.CONFLICT : Verdict.OK;
+      Finding f = new Finding(new Pos(display, 3, 5), ways != null && ways > 1 ? Rules.BANK_CONFLICT : Rules.NONE,
+          "k", "tile", null, Op.LOAD, 4, ways, ways, 1, 128L, verdict, null, null, suppressed, "stride 32 words",
+          List.of(), null);
+      return new FileReport(display, FileReport.Status.ANALYZED, List.of(), List.of(f));
+    };
+  }
+
+  private Function<AnalysisOptions, Analyzer> withStatus(FileReport.Status status) {
+    return options -> (file, display) -> new FileReport(display, status, List.of(), List.of());
+  }
+
+  @Test
+  void missingPathExitsTwoAndNamesIt() {
+    String missing = dir.resolve("nope.cu").toString();
+    assertEquals(2, run(fake(1, false), kernel.toString(), missing));
+    assertTrue(err().contains("bankcheck: error: no such file or directory: " + missing), err());
+  }
+
+  @Test
+  void missingPathIsNotMaskedByExitZero() {
+    assertEquals(2, run(fake(1, false), "--exit-zero", "does-not-exist.cu"));
+  }
+
+  @Test
+  void unknownOptionExitsTwoWithUsage() {
+    assertEquals(2, run(fake(1, false), "--frobnicate", kernel.toString()));
+    assertTrue(err().contains("--frobnicate"), err());
+    assertTrue(err().contains("usage: bankcheck"), err());
+    assertEquals("", out());
+  }
+
+  @Test
+  void partialOptionNamesAreNotAccepted() {
+    assertEquals(2, run(fake(1, false), "--fail", "3", kernel.toString()));
+  }
+
+  @Test
+  void badValuesExitTwo() {
+    String k = kernel.toString();
+    assertEquals(2, run(fake(1, false), "--fail-on", "0", k));
+    assertEquals(2, run(fake(1, false), "--block", "64x32", k), "2048 threads");
+    assertEquals(2, run(fake(1, false), "--block", "0x4", k));
+    assertEquals(2, run(fake(1, false), "--block", "32xx", k));
+    assertEquals(2, run(fake(1, false), "--format", "xml", k));
+    assertEquals(2, run(fake(1, false), "--jobs", "many", k));
+    assertEquals(2, run(fake(1, false)), "no paths");
+  }
+
+  @Test
+  void failOnGate() {
+    String k = kernel.toString();
+    assertEquals(1, run(fake(2, false), k), "default threshold is 2");
+    assertEquals(0, run(fake(2, false), "--fail-on", "4", k));
+    assertEquals(1, run(fake(4, false), "--fail-on", "4", k));
+    assertEquals(0, run(fake(1, false), k));
+    assertEquals(0, run(fake(32, true), k), "suppressed accesses do not gate");
+    assertEquals(0, run(fake(null, false), k), "an unknown access has no ways");
+  }
+
+  @Test
+  void exitZeroTurnsFindingsIntoSuccess() {
+    assertEquals(0, run(fake(32, false), "--exit-zero", kernel.toString()));
+    assertEquals(0, run(withStatus(FileReport.Status.FAILED), "--exit-zero", kernel.toString()));
+  }
+
+  @Test
+  void partialOrFailedFileExitsOne() {
+    assertEquals(1, run(withStatus(FileReport.Status.PARTIAL), kernel.toString()));
+    assertEquals(1, run(withStatus(FileReport.Status.FAILED), kernel.toString()));
+  }
+
+  @Test
+  void analyzerCrashBecomesAFailedFileAndTheRunGoesOn() throws IOException {
+    Path second = Files.writeString(dir.resolve("z.cu"), "");
+    Function<AnalysisOptions, Analyzer> crashing = options -> (file, display) -> {
+      if (display.endsWith("k.cu")) throw new StackOverflowError();
+      return new FileReport(display, FileReport.Status.ANALYZED, List.of(), List.of());
+    };
+    assertEquals(1, run(crashing, "-f", "json", kernel.toString(), second.toString()));
+    JsonObject o = JsonParser.parseString(out()).getAsJsonObject();
+    var files = o.getAsJsonArray("files");
+    assertEquals("failed", files.get(0).getAsJsonObject().get("status").getAsString());
+    assertTrue(files.get(0).getAsJsonObject().getAsJsonArray("errors").get(0).getAsJsonObject()
+        .get("message").getAsString().contains("StackOverflowError"));
+    assertEquals("analyzed", files.get(1).getAsJsonObject().get("status").getAsString());
+  }
+
+  @Test
+  void folderWalkTakesOnlyCudaSourcesInSortedOrder() throws IOException {
+    Path src = Files.createDirectories(dir.resolve("src"));
+    Files.writeString(src.resolve("b.cu"), "");
+    Files.writeString(src.resolve("a.cuh"), "");
+    Files.writeString(src.resolve("notes.txt"), "");
+    Files.writeString(src.resolve("c.cpp"), "");
+    Files.writeString(Files.createDirectories(src.resolve("sub")).resolve("d.cu"), "");
+    // A folder named like a source file is walked, not read.
+    Files.writeString(Files.createDirectories(src.resolve("x.cu")).resolve("e.cuh"), "");
+    assertEquals(0, run(fake(1, false), "-f", "json", "-j", "3", src.toString()));
+    List<String> expected = List.of(src.resolve("a.cuh").toString(), src.resolve("b.cu").toString(),
+        src.resolve("sub/d.cu").toString(), src.resolve("x.cu/e.cuh").toString());
+    assertEquals(expected.size(), analyzed.size());
+    assertEquals(new java.util.HashSet<>(expected), new java.util.HashSet<>(analyzed));
+    List<String> reported = new ArrayList<>();
+    JsonParser.parseString(out()).getAsJsonObject().getAsJsonArray("files")
+        .forEach(f -> reported.add(f.getAsJsonObject().get("path").getAsString()));
+    assertEquals(expected, reported, "sorted order");
+  }
+
+  @Test
+  void outputKeepsInputOrderWithParallelJobs() throws IOException {
+    Path src = Files.createDirectories(dir.resolve("many"));
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      Path f = Files.writeString(src.resolve(String.format("f%02d.cu", i)), "");
+      expected.add(f.toString());
+    }
+    assertEquals(0, run(fake(1, false), "-f", "json", "--jobs", "4", src.toString()));
+    List<String> paths = new ArrayList<>();
+    JsonParser.parseString(out()).getAsJsonObject().getAsJsonArray("files")
+        .forEach(f -> paths.add(f.getAsJsonObject().get("path").getAsString()));
+    assertEquals(expected, paths);
+  }
+
+  @Test
+  void textOutputAndSummary() {
+    assertEquals(1, run(fake(32, false), kernel.toString()));
+    assertEquals(kernel + ":3:5: warning: 32-way bank conflict on load of 'tile' (stride 32 words) [bank-conflict]\n",
+        out());
+    assertEquals("bankcheck: 1 files, 1 accesses, 1 conflicts, 0 unknown\n", err());
+  }
+
+  @Test
+  void jsonHasNoSummaryLineOnStderr() {
+    run(fake(32, false), "-f", "json", kernel.toString());
+    assertEquals("", err());
+  }
+
+  @Test
+  void optionsReachTheAnalyzer() {
+    AtomicReference<AnalysisOptions> seen = new AtomicReference<>();
+    Function<AnalysisOptions, Analyzer> capture = options -> {
+      seen.set(options);
+      return fake(1, false).apply(options);
+    };
+    assertEquals(0, run(capture, "--block", "16x16", "-DTILE=32", "-D", "N", "-I", "inc", "--banks", "16",
+        "--bank-bytes", "8", "--warp-size", "64", kernel.toString()));
+    AnalysisOptions o = seen.get();
+    assertEquals(List.of(16, 16, 1), List.of(o.block()[0], o.block()[1], o.block()[2]));
+    assertEquals("32", o.defines().get("TILE"));
+    assertEquals("1", o.defines().get("N"));
+    assertEquals(List.of(Path.of("inc")), o.includeDirs());
+    assertEquals(16, o.bank().banks());
+    assertEquals(8, o.bank().bankBytes());
+    assertEquals(64, o.bank().warpSize());
+  }
+
+  @Test
+  void htmlFileIsWrittenWithParentFolders() throws IOException {
+    Path html = dir.resolve("reports/deep/r.html");
+    assertEquals(0, run(fake(1, false), "--html", html.toString(), kernel.toString()));
+    assertTrue(Files.readString(html).contains("__global__ void k()"));
+  }
+
+  @Test
+  void helpAndVersionExitZero() {
+    assertEquals(0, run(fake(1, false), "--help"));
+    assertTrue(out().contains("--fail-on"));
+    assertTrue(out().contains("Exit codes"));
+    outBytes.reset();
+    assertEquals(0, run(fake(1, false), "--version"));
+    assertTrue(out().startsWith("bankcheck "));
+    assertFalse(out().contains("null"));
+  }
+  @Test
+  void symlinkLoopIsNotFollowedForever() throws IOException {
+    Path src = Files.createDirectories(dir.resolve("loop"));
+    Files.writeString(src.resolve("a.cu"), "");
+    try {
+      Files.createSymbolicLink(src.resolve("back"), src);
+    } catch (UnsupportedOperationException | IOException e) {
+      return; // no symbolic links on this file system
+    }
+    assertEquals(0, run(fake(1, false), src.toString()));
+    assertEquals(List.of(src.resolve("a.cu").toString()), analyzed);
+  }
+
+  @Test
+  void pathsWithSpacesAndNonAsciiAreKeptAsGiven() throws IOException {
+    Path odd = Files.writeString(Files.createDirectories(dir.resolve("my kernels")).resolve("tr\u00e4nspose.cu"), "");
+    assertEquals(1, run(fake(32, false), odd.toString()));
+    assertTrue(out().startsWith(odd + ":3:5: warning: 32-way bank conflict"), out());
+  }
+}
