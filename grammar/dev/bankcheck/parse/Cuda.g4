@@ -135,7 +135,7 @@ enumerator
     ;
 
 initDeclarator
-    : declarator ('=' initializer | braceInitializer)?
+    : declarator ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')')?
     ;
 
 declarator

@@ -115,6 +115,7 @@ final class IrBuilder {
       Expr init = null;
       if (id.initializer() != null) init = initializer(id.initializer());
       else if (id.braceInitializer() != null) init = braceInit(id.braceInitializer());
+      else if (id.ctorArgs != null) init = new Expr.InitList(pos(id.ctorArgs), args(id.ctorArgs));
       String name = dc.name.getText();
       if (mods.contains("typedef")) typeNames.add(name);
       Pos dimsStart = after(dc.name);

@@ -95,6 +95,11 @@ public final class Program {
     return new ConstantFolder(this, Map.of()).eval(e);
   }
 
+  /** Evaluates a constant expression with extra named constants (host locals). */
+  public Val constantIn(Expr e, Map<String, Val> scope) {
+    return new ConstantFolder(this, scope).eval(e);
+  }
+
   /** Pads the innermost dimension of the __shared__ array declared by {@code decl} to {@code length}. */
   public void overrideInnerDim(VarDecl decl, long length) {
     innerDimOverride.put(key(decl), length);

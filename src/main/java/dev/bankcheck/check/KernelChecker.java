@@ -1,0 +1,278 @@
+package dev.bankcheck.check;
+
+import dev.bankcheck.bank.AccessKind;
+import dev.bankcheck.bank.BankConfig;
+import dev.bankcheck.bank.BankModel;
+import dev.bankcheck.bank.Bounds;
+import dev.bankcheck.bank.Explain;
+import dev.bankcheck.bank.WarpResult;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.source.Pos;
+import dev.bankcheck.sym.AccessSink;
+import dev.bankcheck.sym.Interpreter;
+import dev.bankcheck.sym.MemOp;
+import dev.bankcheck.sym.Poly;
+import dev.bankcheck.sym.Program;
+import dev.bankcheck.sym.SharedRoot;
+import dev.bankcheck.sym.Val;
+import dev.bankcheck.sym.WarpSetup;
+import dev.bankcheck.types.Type;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs every kernel of a file for each of its block shapes and each warp, feeds every access to the
+ * bank model, and keeps the worst case per access site (shape, warp and loop iteration).
+ */
+final class KernelChecker {
+  /** Interpreter steps per kernel and shape: bounds the work on pathological code. */
+  static final long STEP_BUDGET = 4_000_000;
+
+  private final Program program;
+  private final BankConfig bank;
+  private final BankModel model;
+  private final String[] lines;
+  private final int[] cliBlock;
+
+  KernelChecker(Program program, BankConfig bank, String[] lines, int[] cliBlock) {
+    this.program = program;
+    this.bank = bank;
+    this.model = new BankModel(bank);
+    this.lines = lines;
+    this.cliBlock = cliBlock;
+  }
+
+  /** The worst outcome seen at one access site. */
+  static final class Site {
+    final Pos pos;
+    final MemOp op;
+    final SharedRoot root;
+    String via;
+    Type type;
+    int width;
+    WarpResult worst;
+    String worstContext = "";
+    String unknown;
+    boolean data;
+    int dataLanes;
+
+    Site(Pos pos, MemOp op, SharedRoot root) {
+      this.pos = pos;
+      this.op = op;
+      this.root = root;
+    }
+  }
+
+  List<Finding> check() {
+    List<Finding> out = new ArrayList<>();
+    for (Function f : program.functions().values()) {
+      if (f.isKernel() && f.body() != null) out.addAll(checkKernel(f));
+    }
+    return out;
+  }
+
+  private List<Finding> checkKernel(Function kernel) {
+    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, cliBlock);
+    Map<String, Site> sites = new LinkedHashMap<>();
+    Set<String> notes = new LinkedHashSet<>();
+    Map<String, Val> template = templateBindings(kernel, notes);
+    Map<Site, String> shapeOfWorst = new HashMap<>();
+    if (shapes.isEmpty()) {
+      run(kernel, template, WarpSetup.assumedWarp(bank.warpSize()), "", sites, notes, shapeOfWorst, null);
+    } else {
+      for (BlockShapes.Shape shape : shapes) {
+        for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {
+          String where = w.warp() > 0 || shape.dims()[0] * shape.dims()[1] * shape.dims()[2] > bank.warpSize()
+              ? "warp " + w.warp() : "";
+          run(kernel, template, w, where, sites, notes, shapeOfWorst, shape);
+        }
+      }
+    }
+    List<Finding> out = new ArrayList<>();
+    for (Site s : sites.values()) out.add(finding(kernel, s, shapes, shapeOfWorst.get(s), notes));
+    return out;
+  }
+
+  private Map<String, Val> templateBindings(Function kernel, Set<String> notes) {
+    Map<String, Val> b = new HashMap<>();
+    for (Function.TemplateParam p : kernel.templateParams()) {
+      if (p.type()) continue;
+      Val v = p.defaultValue() == null ? null : program.constant(p.defaultValue());
+      if (v instanceof Val.Num) {
+        b.put(p.name(), v);
+      } else {
+        b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
+        notes.add("template parameter '" + p.name() + "' has no value in this file (give one with an explicit"
+            + " instantiation or a launch)");
+      }
+    }
+    return b;
+  }
+
+  private void run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<String, Site> sites,
+      Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
+    AccessSink sink = (pos, op, lanes, type, context) -> {
+      Val.Ptr first = null;
+      for (Val.Ptr p : lanes) {
+        if (p != null) {
+          first = p;
+          break;
+        }
+      }
+      SharedRoot root = first.root();
+      String key = pos + "|" + op + "|" + root.name();
+      Site site = sites.computeIfAbsent(key, k -> new Site(pos, op, root));
+      if (site.via == null) site.via = first.via();
+      site.type = type;
+      site.width = width(type);
+      String ctx = join(where, context);
+      evaluate(site, lanes, ctx, shape, shapeOfWorst);
+    };
+    Interpreter in = new Interpreter(program, warp, sink, notes, STEP_BUDGET);
+    try {
+      in.run(kernel, template);
+    } catch (StackOverflowError e) {
+      notes.add("the kernel is nested too deeply to analyze completely");
+    }
+    if (in.budgetExhausted()) notes.add("the analysis of '" + kernel.name() + "' stopped at its work bound");
+  }
+
+  private static String join(String a, String b) {
+    if (a.isEmpty()) return b;
+    return b.isEmpty() ? a : a + ", " + b;
+  }
+
+  /** Access width: the type's size when the hardware can move it in one access, else its alignment. */
+  static int width(Type t) {
+    long size = t.size();
+    if ((size == 1 || size == 2 || size == 4 || size == 8 || size == 16) && t.align() >= Math.min(size, 16)) {
+      return (int) size;
+    }
+    long a = Math.min(16, Math.max(1, t.align()));
+    return (int) Long.highestOneBit(a);
+  }
+
+  private void evaluate(Site site, Val.Ptr[] lanes, String ctx, BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+    int n = lanes.length;
+    boolean[] active = new boolean[n];
+    Poly symbolic = null;
+    int activeCount = 0;
+    for (int l = 0; l < n; l++) {
+      Val.Ptr p = lanes[l];
+      if (p == null) continue;
+      active[l] = true;
+      activeCount++;
+      if (p.unknown() != null) {
+        if (site.unknown == null) site.unknown = p.unknown();
+        return;
+      }
+      if (p.data()) {
+        site.data = true;
+        site.dataLanes = Math.max(site.dataLanes, activeCount);
+        continue;
+      }
+      if (symbolic == null) symbolic = p.offset().symbolic();
+      else if (!symbolic.equals(p.offset().symbolic())) {
+        if (site.unknown == null) site.unknown = differingSymbols(lanes);
+        return;
+      }
+    }
+    if (site.data) {
+      site.dataLanes = Math.max(site.dataLanes, activeCount);
+      return;
+    }
+    long[] addr = new long[n];
+    for (int l = 0; l < n; l++) {
+      if (active[l]) addr[l] = lanes[l].offset().constant();
+    }
+    // A warp-uniform part that is not a multiple of the bank width shifts which lanes share a word:
+    // try each possible shift and keep the worst.
+    long step = symbolic == null || symbolic.isConstant() ? bank.bankBytes()
+        : Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes());
+    AccessKind kind = AccessKind.valueOf(site.op.name());
+    WarpResult worst = null;
+    for (long shift = 0; shift < bank.bankBytes(); shift += step) {
+      long[] shifted = addr;
+      if (shift != 0) {
+        shifted = addr.clone();
+        for (int l = 0; l < n; l++) shifted[l] += shift;
+      }
+      WarpResult r = model.evaluate(shifted, active, site.width, kind);
+      if (worst == null || r.ways() > worst.ways()) worst = r;
+    }
+    if (worst.empty()) return;
+    if (site.worst == null || worse(worst, site.worst)) {
+      site.worst = worst;
+      site.worstContext = ctx;
+      if (shape != null) shapeOfWorst.put(site, shape.describe());
+    }
+  }
+
+  private static boolean worse(WarpResult a, WarpResult b) {
+    if (a.ways() != b.ways()) return a.ways() > b.ways();
+    if (a.wavefronts() != b.wavefronts()) return a.wavefronts() > b.wavefronts();
+    return !a.broadcast() && b.broadcast();
+  }
+
+  private static String differingSymbols(Val.Ptr[] lanes) {
+    Set<String> names = new LinkedHashSet<>();
+    Poly first = null;
+    for (Val.Ptr p : lanes) {
+      if (p == null) continue;
+      if (first == null) first = p.offset();
+      else {
+        Poly d = p.offset().symbolic().sub(first.symbolic());
+        names.addAll(d.terms().keySet());
+      }
+    }
+    List<String> readable = new ArrayList<>();
+    for (String s : names) readable.add(s.replaceAll("#\\d+", ""));
+    return "the lane stride depends on " + String.join(", ", readable.stream().distinct().toList())
+        + ", which has no constant value here (give it a constant, e.g. with -D or a constexpr)";
+  }
+
+  private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {
+    Op op = Op.valueOf(s.op.name());
+    List<String> assumptions = new ArrayList<>();
+    if (shapes.isEmpty()) {
+      assumptions.add("blockDim.x is a multiple of " + bank.warpSize() + ", so a warp varies only in threadIdx.x"
+          + " (no block shape given: add '// bankcheck: block XxY' before the kernel, or --block)");
+    } else if (shapes.size() == 1) {
+      assumptions.add(shapes.get(0).describe());
+    } else {
+      assumptions.add("worst of " + shapes.size() + " launch shapes: " + (worstShape != null ? worstShape
+          : shapes.get(0).describe()));
+    }
+    assumptions.add("access width " + s.width + " bytes (" + (s.type == null ? "?" : s.type.display()) + ")");
+    assumptions.addAll(notes);
+    String array = s.root.name();
+    String via = s.via;
+    String ctx = s.worstContext.isEmpty() ? "" : " (worst at " + s.worstContext + ")";
+    if (s.data) {
+      AccessKind kind = AccessKind.valueOf(s.op.name());
+      Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), s.width, kind, bank);
+      String reason = "the index depends on memory contents: " + b.worst() + "-way at worst (" + b.worstCase() + "), "
+          + b.best() + "-way at best (" + b.bestCase() + ")";
+      return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, s.width, null, null, null,
+          null, Verdict.DATA_DEPENDENT, b.worst(), b.best(), false, reason, List.copyOf(assumptions), null);
+    }
+    if (s.worst == null || (s.unknown != null && s.worst.ways() < 2)) {
+      String reason = "cannot be evaluated: " + (s.unknown != null ? s.unknown : "no lane reaches this access");
+      return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, s.width, null, null, null,
+          null, Verdict.UNKNOWN, null, null, false, reason, List.copyOf(assumptions), null);
+    }
+    WarpResult r = s.worst;
+    Verdict v = r.ways() >= 2 ? Verdict.CONFLICT : r.broadcast() ? Verdict.BROADCAST : Verdict.OK;
+    String rule = v != Verdict.CONFLICT ? Rules.NONE : op == Op.ATOMIC ? Rules.ATOMIC_CONTENTION : Rules.BANK_CONFLICT;
+    String reason = Explain.reason(r, s.width) + ctx;
+    if (s.unknown != null) reason += "; some executions could not be evaluated: " + s.unknown;
+    Long stride = r.strideBytes().isPresent() ? r.strideBytes().getAsLong() : null;
+    return new Finding(s.pos, rule, kernel.name(), array, via, op, s.width, r.ways(), r.wavefronts(),
+        r.idealWavefronts(), stride, v, null, null, false, reason, List.copyOf(assumptions), null);
+  }
+}
