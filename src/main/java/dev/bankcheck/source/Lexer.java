@@ -25,6 +25,8 @@ public final class Lexer {
   private byte[] flags;
   private final List<SourceError> errors = new ArrayList<>();
   private int[] errorTokenIndex = new int[8];
+  private String[] internTable = new String[1024];
+  private int internCount;
 
   private Lexer(String file, String text) {
     this.file = file;
@@ -113,7 +115,7 @@ public final class Lexer {
   private Token identifierOrPrefixedLiteral(int start, Pos at) {
     pos++;
     for (int c = peek(); c >= 0 && isIdentPart(c); c = peek()) pos++;
-    String text = textFrom(start);
+    String text = sawSplice ? textFrom(start) : intern(start, pos);
     int c = peek();
     if (c == '"' || c == '\'') {
       switch (text) {
@@ -330,6 +332,40 @@ public final class Lexer {
       else sb.append(c);
     }
     return sb.toString();
+  }
+
+  /**
+   * The identifier spelled by src[start, end), shared with earlier occurrences: ordinary code repeats a few
+   * thousand names millions of times, so this saves most of the token text memory.
+   */
+  private String intern(int start, int end) {
+    int len = end - start;
+    int h = 0;
+    for (int p = start; p < end; p++) h = 31 * h + src.charAt(p);
+    int mask = internTable.length - 1;
+    for (int i = (h ^ (h >>> 16)) & mask; ; i = (i + 1) & mask) {
+      String s = internTable[i];
+      if (s == null) {
+        s = src.substring(start, end);
+        internTable[i] = s;
+        if (++internCount * 2 > internTable.length) growInternTable();
+        return s;
+      }
+      if (s.length() == len && src.regionMatches(start, s, 0, len)) return s;
+    }
+  }
+
+  private void growInternTable() {
+    String[] old = internTable;
+    internTable = new String[old.length * 2];
+    int mask = internTable.length - 1;
+    for (String s : old) {
+      if (s == null) continue;
+      int h = s.hashCode();
+      int i = (h ^ (h >>> 16)) & mask;
+      while (internTable[i] != null) i = (i + 1) & mask;
+      internTable[i] = s;
+    }
   }
 
   private void add(Token token, boolean startOfLine, boolean space) {

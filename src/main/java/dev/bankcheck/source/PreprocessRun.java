@@ -187,12 +187,34 @@ final class PreprocessRun {
       Path dir = file == null ? null : file.toAbsolutePath().getParent();
       files.push(new SourceFile(Lexer.tokenize(display, text), dir, file == null ? null : canonical(file), display));
       Input main = new Input(null);
-      for (PPToken t = expandNext(main); t != null; t = expandNext(main)) output.add(t.token);
+      for (;;) {
+        if (main.frames.isEmpty() && copyPlainToken()) continue;
+        PPToken t = expandNext(main);
+        if (t == null) break;
+        output.add(t.token);
+      }
     } catch (ExpansionLimit stop) {
       // the error is recorded; the tokens produced so far are still returned
     }
     return new PreprocessResult(Collections.unmodifiableList(output), Collections.unmodifiableList(errors),
         Collections.unmodifiableSet(includedFiles));
+  }
+
+  /**
+   * Fast path for the common case: the next file token cannot start an expansion or a directive, so it goes
+   * straight to the output without a {@link PPToken} wrapper. Returns false if the slow path must decide.
+   */
+  private boolean copyPlainToken() {
+    SourceFile f = files.peek();
+    if (f == null || !f.active) return false;
+    int i = f.index;
+    if (i >= f.size || f.startsDirective(i)) return false;
+    Token t = f.tokens.get(i);
+    if (t.kind() == TokenKind.IDENTIFIER && (t.text().startsWith("_") || macros.containsKey(t.text()))) return false;
+    flushLexErrors(f, i);
+    f.index = i + 1;
+    output.add(t);
+    return true;
   }
 
   // ---------------------------------------------------------------- macro expansion
