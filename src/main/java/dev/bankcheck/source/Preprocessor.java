@@ -1,0 +1,49 @@
+package dev.bankcheck.source;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * C preprocessor for CUDA sources working on {@link Lexer} tokens (C11 6.10). Configuration only; each
+ * {@link #process} call runs with fresh state, so one instance may serve many files (not concurrently
+ * sharing mutable state: every call builds its own {@code PreprocessRun}).
+ *
+ * <p>{@code #include "x"} is looked up in the including file's folder, then in each -I folder;
+ * {@code #include <x>} only in the -I folders (like a compiler's -I) and is skipped silently when not found
+ * there, because system headers are not analyzed.
+ */
+public final class Preprocessor {
+  /** Predefined as by nvcc compiling device code for sm_90; -D overrides any of them. */
+  static final Map<String, String> PREDEFINED = Map.of(
+      "__CUDACC__", "1",
+      "__NVCC__", "1",
+      "__CUDA_ARCH__", "900",
+      "__cplusplus", "201703L");
+
+  private final List<Path> includeDirs;
+  private final Map<String, String> defines;
+
+  /**
+   * @param includeDirs -I folders, searched in order
+   * @param defines -D macros: name (or {@code name(params)}) to replacement text; "" or null means "1"
+   */
+  public Preprocessor(List<Path> includeDirs, Map<String, String> defines) {
+    this.includeDirs = includeDirs == null ? List.of() : List.copyOf(includeDirs);
+    this.defines = defines == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(defines));
+  }
+
+  /**
+   * Preprocesses one translation unit. Never throws for any text.
+   *
+   * @param file the file on disk (its folder anchors {@code #include "x"}); may be null for text not from disk
+   * @param displayPath what goes into {@link Pos#file()} for tokens of the main file
+   * @param text the file's contents
+   */
+  public PreprocessResult process(Path file, String displayPath, String text) {
+    return new PreprocessRun(includeDirs, defines).run(file, displayPath == null ? "" : displayPath,
+        text == null ? "" : text);
+  }
+}

@@ -1,0 +1,241 @@
+package dev.bankcheck.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PreprocessorTest {
+  @TempDir Path dir;
+
+  private static PreprocessResult run(String src) {
+    return new Preprocessor(List.of(), Map.of()).process(null, "m.cu", src);
+  }
+
+  /** Token texts joined by single spaces. */
+  private static String out(String src) {
+    PreprocessResult r = run(src);
+    assertEquals(List.of(), r.errors(), "unexpected errors");
+    return join(r.tokens());
+  }
+
+  private static String join(List<Token> tokens) {
+    return tokens.stream().map(Token::text).collect(Collectors.joining(" "));
+  }
+
+  private static List<String> messages(PreprocessResult r) {
+    return r.errors().stream().map(SourceError::message).collect(Collectors.toList());
+  }
+
+  @Test
+  void expansionNeverAddsParentheses() {
+    assertEquals("( x ) >> 4 + 1", out("#define OFF(n) (n) >> 4 + 1\nOFF(x)"));
+  }
+
+  @Test
+  void conflictFreeOffsetExpandsTokenForToken() {
+    String src = "#define NUM_BANKS 32\n#define LOG_NUM_BANKS 5\n"
+        + "#define CONFLICT_FREE_OFFSET(n) ((n) >> NUM_BANKS + (n) >> (2*LOG_NUM_BANKS))\n"
+        + "s[ai + CONFLICT_FREE_OFFSET(ai)] = 0;";
+    assertEquals("s [ ai + ( ( ai ) >> 32 + ( ai ) >> ( 2 * 5 ) ) ] = 0 ;", out(src));
+  }
+
+  @Test
+  void objectAndFunctionLikeMacros() {
+    assertEquals("1 + 2", out("#define A 1\n#define B A + 2\nB"));
+    assertEquals("f ; f", out("#define f(x) x\nf ; f"), "a function-like name without ( is not expanded");
+    assertEquals("( ( 1 ) * ( 1 ) )", out("#define SQ(x) ((x)*(x))\n#define ONE 1\nSQ(ONE)"));
+    assertEquals("g ( 2 ) + 1", out("#define f(a) g(a) + 1\n#define h(x) f(x)\nh(2)"));
+    assertEquals("[ ] [ , ]", out("#define E(x) [x]\n#define P(a,b) [a,b]\nE() P(,)"));
+    assertEquals("( ( a , ( b ) ) )", out("#define F(x) (x)\nF((a, (b)))"));
+    assertEquals("1 + 2", out("#define ADD(a,\\\n b) a + b\nADD(\n1,\n2\n)"));
+  }
+
+  @Test
+  void selfReferenceAndRecursionStop() {
+    assertEquals("x + 1", out("#define x x + 1\nx"));
+    assertEquals("1 f ( 2 )", out("#define f(x) x f\nf(1)(2)"), "f in its own expansion stays blue");
+    assertEquals("b a", out("#define a b a\n#define b a\nb"));
+    // C11 6.10.3.5 example 3 (excerpt)
+    String c11 = "#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n#define z z[0]\n"
+        + "#define h g(~\n#define m(a) a(w)\n#define w 0,1\n#define t(a) a\n"
+        + "f(y+1) + f(f(z)) % t(t(g)(0) + t)(1);\ng(x+(3,4)-w) | h 5) & m\n(f)^m(m);";
+    assertEquals("f ( 2 * ( y + 1 ) ) + f ( 2 * ( f ( 2 * ( z [ 0 ] ) ) ) ) % f ( 2 * ( 0 ) ) + t ( 1 ) ; "
+        + "f ( 2 * ( 2 + ( 3 , 4 ) - 0 , 1 ) ) | f ( 2 * ( ~ 5 ) ) & f ( 2 * ( 0 , 1 ) ) ^ m ( 0 , 1 ) ;", out(c11));
+  }
+
+  @Test
+  void stringizeAndPaste() {
+    assertEquals("\"a + b\"", out("#define S(x) #x\nS(  a   +\n b  )"));
+    assertEquals("\"\\\"q\\\\n\\\" 'c'\"", out("#define S(x) #x\nS(\"q\\n\" 'c')"));
+    assertEquals("xy 12 x", out("#define CAT(a,b) a##b\nCAT(x,y) CAT(1,2) CAT(x,)"));
+    assertEquals("abc", out("#define C3(a,b,c) a ## b ## c\nC3(a,b,c)"));
+    assertEquals("\"CAT(1,2)\" 12", out("#define CAT(a,b) a##b\n#define S(x) #x\n#define XS(x) S(x)\nS(CAT(1,2)) CAT(1,2)"));
+    assertEquals("+=", out("#define P(a,b) a##b\nP(+,=)"));
+    PreprocessResult bad = run("#define P(a,b) a##b\nP(+,-)");
+    assertEquals(List.of("pasting \"+\" and \"-\" does not give a valid preprocessing token"), messages(bad));
+    assertEquals("+ -", join(bad.tokens()));
+  }
+
+  @Test
+  void variadicMacros() {
+    assertEquals("printf ( \"%d\" , 1 , 2 )", out("#define P(fmt, ...) printf(fmt, __VA_ARGS__)\nP(\"%d\", 1, 2)"));
+    assertEquals("f ( 1 ) f ( 1 , 2 )", out("#define L(a, ...) f(a, ## __VA_ARGS__)\nL(1) L(1, 2)"));
+    assertEquals("\"a, b\"", out("#define S(...) #__VA_ARGS__\nS(a, b)"));
+    assertEquals("g ( x , y )", out("#define G(args...) g(args)\nG(x, y)"));
+  }
+
+  @Test
+  void conditionalsWithDefinedAndArithmetic() {
+    String src = "#define N 4\n#if defined(N) && N * 2 == 8 && !defined M\nyes\n#else\nno\n#endif\n"
+        + "#ifdef N\na\n#endif\n#ifndef N\nb\n#endif\n"
+        + "#if (1 ? 2 : (1/0)) == 2 && -1 < 0 && -1 > 0u && 0x10 == 16 && 010 == 8 && 'A' == 65\nok\n#endif\n"
+        + "#if true && !false && UNKNOWN == 0 && (1 << 62) > 0 && 7 / 2 == 3 && -7 % 3 == -1\nok2\n#endif";
+    assertEquals("yes a ok ok2", out(src));
+  }
+
+  @Test
+  void elifChainsAndNesting() {
+    String chain = "#if V == 1\none\n#elif V == 2\ntwo\n#elifdef W\nw\n#else\nother\n#endif";
+    assertEquals("one", out("#define V 1\n" + chain));
+    assertEquals("two", out("#define V 2\n" + chain));
+    assertEquals("w", out("#define W\n" + chain));
+    assertEquals("other", out(chain));
+    assertEquals("c", out("#if 0\n#if 1\na\n#else\nb\n#endif\n#elif 1\nc\n#else\nd\n#endif"));
+  }
+
+  @Test
+  void divisionByZeroIsAnErrorNotACrash() {
+    PreprocessResult r = run("#if 1 / 0\nx\n#endif\ny");
+    assertEquals("y", join(r.tokens()));
+    assertEquals(List.of(new SourceError(new Pos("m.cu", 1, 7), "division by zero in #if")), r.errors());
+  }
+
+  @Test
+  void deeplyNestedParenthesesInIfGiveAnError() {
+    String src = "#if " + "(".repeat(100_000) + "1" + ")".repeat(100_000) + "\nx\n#endif\ny";
+    PreprocessResult r = run(src);
+    assertEquals("y", join(r.tokens()));
+    assertEquals(List.of("#if expression nested too deeply"), messages(r));
+  }
+
+  @Test
+  void unbalancedConditionalsAreReportedAtTheDirective() {
+    PreprocessResult r = run("a\n  #if 1\nb\n#endif\n#endif\n#ifdef X\nc");
+    assertEquals("a b", join(r.tokens()));
+    assertEquals(List.of(new SourceError(new Pos("m.cu", 5, 1), "#endif without #if"),
+        new SourceError(new Pos("m.cu", 6, 1), "unterminated #ifdef")), r.errors());
+  }
+
+  @Test
+  void skippedGroupsIgnoreGarbageAndUnknownDirectives() {
+    assertEquals("z", out("#if 0\n#bogus\nit's \"open\n#error no\n#endif\n#pragma unroll\n#\n#line 3\nz"));
+    assertEquals(List.of("unknown directive '#bogus'"), messages(run("#bogus x\n")));
+  }
+
+  @Test
+  void predefinedMacrosAndCommandLineDefines() {
+    assertEquals("1 1 900 201703L", out("__CUDACC__ __NVCC__ __CUDA_ARCH__ __cplusplus"));
+    Preprocessor pp = new Preprocessor(List.of(), Map.of("__CUDA_ARCH__", "700", "DEBUG", "", "SQ(x)", "x*x"));
+    PreprocessResult r = pp.process(null, "m.cu", "__CUDA_ARCH__ DEBUG SQ(3)");
+    assertEquals("700 1 3 * 3", join(r.tokens()));
+  }
+
+  @Test
+  void lineFileAndPragmaOperator() {
+    assertEquals("2 \"m.cu\" x", out("\n__LINE__ __FILE__ _Pragma(\"unroll\") x"));
+    assertEquals("for", out("#define UNROLL _Pragma(\"unroll 4\")\nUNROLL for"));
+  }
+
+  @Test
+  void expandedTokensPointToTheInvocation() {
+    PreprocessResult r = run("#define TWICE(x) x + x\n\n  y = TWICE(a);");
+    List<Token> t = r.tokens();
+    assertEquals("y = a + a ;", join(t));
+    assertEquals(new Pos("m.cu", 3, 7), t.get(3).pos(), "body token '+' at the macro name");
+    assertEquals(new Pos("m.cu", 3, 13), t.get(2).pos(), "argument token keeps where the user wrote it");
+    assertEquals(new Pos("m.cu", 3, 15), t.get(5).pos());
+    Token nested = run("#define A B\n#define B c\nint A;").tokens().get(1);
+    assertEquals(new Pos("m.cu", 3, 5), nested.pos());
+  }
+
+  @Test
+  void positionsAfterCommentsAndSplicesInPreprocessedOutput() {
+    List<Token> t = run("/* a\n b */ x\ny \\\n z").tokens();
+    assertEquals(new Pos("m.cu", 2, 7), t.get(0).pos());
+    assertEquals(new Pos("m.cu", 4, 2), t.get(2).pos());
+  }
+
+  @Test
+  void includesRelativeAndViaIncludeDirs(@TempDir Path other) throws IOException {
+    Files.createDirectories(dir.resolve("sub"));
+    Files.writeString(dir.resolve("sub/local.h"), "#pragma once\nlocal\n");
+    Files.writeString(other.resolve("lib.h"), "#ifndef LIB_H\n#define LIB_H\nlib\n#endif\n");
+    Files.writeString(other.resolve("sys.h"), "sys\n");
+    Path main = dir.resolve("main.cu");
+    String src = "#include \"sub/local.h\"\n#include \"sub/local.h\"\n#include \"lib.h\"\n#include \"lib.h\"\n"
+        + "#include <sys.h>\n#include <cuda_runtime.h>\n#define HDR \"lib.h\"\n#include HDR\nend";
+    PreprocessResult r = new Preprocessor(List.of(other), Map.of()).process(main, "src/main.cu", src);
+    assertEquals(List.of(), r.errors());
+    assertEquals("local lib sys end", join(r.tokens()));
+    assertEquals(new Pos("src/sub/local.h", 2, 1), r.tokens().get(0).pos());
+    assertTrue(r.includedFiles().contains("src/sub/local.h"));
+    assertTrue(r.includedFiles().contains(other.resolve("lib.h").toString()));
+  }
+
+  @Test
+  void missingAndRecursiveIncludes() throws IOException {
+    Path main = dir.resolve("main.cu");
+    PreprocessResult missing = new Preprocessor(List.of(), Map.of()).process(main, "main.cu", "x\n  #include \"nope.h\"\ny");
+    assertEquals(List.of(new SourceError(new Pos("main.cu", 2, 3), "cannot find include file 'nope.h'")), missing.errors());
+    assertEquals("x y", join(missing.tokens()));
+
+    Files.writeString(dir.resolve("self.h"), "s\n#include \"self.h\"\n");
+    PreprocessResult loop = new Preprocessor(List.of(), Map.of()).process(main, "main.cu", "#include \"self.h\"\n");
+    assertEquals(List.of("#include nested too deeply (limit 64)"), messages(loop));
+    assertEquals(64, loop.tokens().size()); // main file + 64 nested includes
+  }
+
+  @Test
+  void expansionBudgetStopsExponentialMacros() {
+    StringBuilder src = new StringBuilder("#define A0 x x\n");
+    for (int i = 1; i <= 30; i++) src.append("#define A").append(i).append(" A").append(i - 1).append(" A").append(i - 1).append('\n');
+    src.append("A30\n");
+    PreprocessResult r = run(src.toString());
+    assertEquals(List.of("macro expansion exceeds 5000000 tokens"), messages(r));
+  }
+
+  @Test
+  void malformedInvocationsAreReported() {
+    PreprocessResult r = run("#define F(a,b) a b\nF(1)\nF(1,2,3)\nF(1,");
+    assertEquals(List.of("macro 'F' passed 1 arguments, but takes 2", "macro 'F' passed 3 arguments, but takes 2",
+        "unterminated argument list invoking macro 'F'"), messages(r));
+    assertEquals(new Pos("m.cu", 4, 1), r.errors().get(2).pos());
+  }
+
+  @Test
+  void randomInputNeverThrows() {
+    Random random = new Random(7);
+    String[] pieces = {"#define ", "#if ", "#elif ", "#endif\n", "#else\n", "#include ", "#undef ", "F", "G", "(", ")",
+        ",", "##", "#", "x", "1", "/", "0", "\n", " ", "\"", "'", "\\\n", "/*", "*/", "...", "__VA_ARGS__", "defined",
+        "<", ">", "?", ":", "\0", "_Pragma", "-", "F(x) x F", "G(a,b) a##b #a", "\uFEFF"};
+    Preprocessor pp = new Preprocessor(List.of(), Map.of());
+    for (int round = 0; round < 3000; round++) {
+      StringBuilder sb = new StringBuilder();
+      int n = random.nextInt(60);
+      for (int i = 0; i < n; i++) {
+        sb.append(random.nextInt(8) == 0 ? String.valueOf((char) random.nextInt(0x10000)) : pieces[random.nextInt(pieces.length)]);
+      }
+      PreprocessResult r = pp.process(null, "r.cu", sb.toString());
+      for (SourceError e : r.errors()) assertTrue(e.pos().line() >= 1, e::toString);
+    }
+  }
+}
