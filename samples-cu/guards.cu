@@ -2,7 +2,8 @@
 
 // tid < 16 with stride 2: 16 even words in 16 banks (ok); with stride 4, lanes i and i + 8
 // share a bank (2-way). Even lanes with stride 16: words 32k, all bank 0, 16 lanes (16-way).
-// The else branch has lanes 16..31 at stride 4 (2-way). Lanes 8..23 at stride 8: banks
+// The else branch has lanes 16..31 of warp 0 at stride 4 (2-way), but every lane of a later warp
+// (threadIdx.x >= 32, possible since blockDim.x is unknown) at stride 4: 4-way. Lanes 8..23 at stride 8: banks
 // 0, 8, 16, 24 with 4 words each (4-way). Odd lanes below 16 at stride 4: 8 lanes, banks
 // 4, 12, 20, 28 twice each (2-way).
 __global__ void guarded(float *out) {
@@ -14,7 +15,7 @@ __global__ void guarded(float *out) {
   if (tid < 16)
     s[2 * tid] = 1.0f;                    // expect: store ok
   else
-    s[4 * tid] = 2.0f;                    // expect: store ways=2
+    s[4 * tid] = 2.0f;                    // expect: store ways=4
   if (tid >= 8 && tid < 24) s[8 * tid] = 0.0f;  // expect: store ways=4
   if (tid < 16) {
     if (tid & 1) {

@@ -1,10 +1,25 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.parse.CudaParserFacade;
+import dev.bankcheck.source.Pos;
+import dev.bankcheck.source.PreprocessResult;
+import dev.bankcheck.source.Preprocessor;
+import dev.bankcheck.source.SourceError;
+import dev.bankcheck.sym.Program;
+import java.io.IOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** The real analyzer: preprocess, parse, build the IR, interpret each kernel per warp, apply the bank model. */
 public final class DefaultAnalyzer implements Analyzer {
+  /** Files above this size are refused with a message instead of risking memory. */
+  static final long MAX_FILE_BYTES = 64L << 20;
+
   private final AnalysisOptions options;
 
   public DefaultAnalyzer(AnalysisOptions options) {
@@ -13,7 +28,53 @@ public final class DefaultAnalyzer implements Analyzer {
 
   @Override
   public FileReport analyze(Path file, String displayPath) {
-    // TODO(integration): replaced by the pipeline.
-    return new FileReport(displayPath, FileReport.Status.ANALYZED, List.of(), List.of());
+    String text;
+    try {
+      if (Files.isDirectory(file)) return failed(displayPath, "is a directory");
+      if (Files.size(file) > MAX_FILE_BYTES) return failed(displayPath, "larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
+      byte[] bytes = Files.readAllBytes(file);
+      if (looksBinary(bytes)) return failed(displayPath, "looks like a binary file (NUL bytes), not CUDA source");
+      text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+          .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (IOException | RuntimeException e) {
+      return failed(displayPath, "cannot be read: " + e.getMessage());
+    }
+    return analyzeText(file, displayPath, text);
+  }
+
+  /** Analyzes source text; {@code file} locates relative includes. */
+  public FileReport analyzeText(Path file, String displayPath, String text) {
+    List<SourceError> errors = new ArrayList<>();
+    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
+    errors.addAll(pp.errors());
+    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens());
+    errors.addAll(parsed.errors());
+    String[] lines = text.split("\r\n|\r|\n", -1);
+    List<Finding> findings = new ArrayList<>();
+    try {
+      findings.addAll(new KernelChecker(new Program(parsed.unit()), options.bank(), lines, options.block()).check());
+    } catch (StackOverflowError | RuntimeException e) {
+      errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis failed: " + e));
+    }
+    findings.addAll(UnanalyzedUses.find(parsed.skipped(), parsed.unit()));
+    List<Finding> result = Suppressions.apply(findings, displayPath, lines);
+    result.sort(Comparator.comparing(Finding::pos).thenComparing(f -> f.op().ordinal()));
+    errors.sort(Comparator.comparing(SourceError::pos));
+    FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;
+    return new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result));
+  }
+
+  private static boolean looksBinary(byte[] bytes) {
+    int nul = 0;
+    int n = Math.min(bytes.length, 8192);
+    for (int i = 0; i < n; i++) {
+      if (bytes[i] == 0) nul++;
+    }
+    return nul > 0 && nul * 100 >= n;
+  }
+
+  private static FileReport failed(String path, String why) {
+    return new FileReport(path, FileReport.Status.FAILED, List.of(new SourceError(new Pos(path, 1, 1), path + " " + why)),
+        List.of());
   }
 }

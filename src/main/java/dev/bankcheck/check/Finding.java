@@ -7,7 +7,7 @@ import java.util.List;
  * One shared-memory access and its verdict (one entry of the JSON {@code accesses} list).
  * Checks build these; reporters render them. {@code ways}, {@code wavefronts}, {@code idealWavefronts}
  * and {@code strideBytes} are null when not known. {@code worstWays}/{@code bestWays} are set for
- * data-dependent accesses.
+ * data-dependent accesses. {@code widthBytes} is 0 for a use in code the parser skipped (never evaluated).
  */
 public record Finding(
     Pos pos,

@@ -83,7 +83,10 @@ final class KernelChecker {
     Map<String, Val> template = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
     if (shapes.isEmpty()) {
-      run(kernel, template, WarpSetup.assumedWarp(bank.warpSize()), "", sites, notes, shapeOfWorst, null);
+      for (WarpSetup w : WarpSetup.assumedWarps(bank.warpSize())) {
+        run(kernel, template, w, w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * bank.warpSize() + ".."
+            + ((w.warp() + 1) * bank.warpSize() - 1), sites, notes, shapeOfWorst, null);
+      }
     } else {
       for (BlockShapes.Shape shape : shapes) {
         for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {

@@ -739,7 +739,11 @@ public final class Interpreter {
       return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
     }
     if (i instanceof Val.Ptr) return pointerAdd(i, b);
-    if (b instanceof Val.Foreign f) return f;
+    if (b instanceof Val.Foreign f) {
+      // the offset is part of the name, so lanes reading one address still agree
+      if (i instanceof Val.Num num) return new Val.Foreign(f.name() + " + " + num.poly(), f.pointee());
+      return i instanceof Val.Unknown ? i : new Val.Data("'" + f.name() + "' at a data-dependent index");
+    }
     if (b instanceof Val.Num && i instanceof Val.Num) return Arith.binary("+", b, i);
     return b instanceof Val.Unknown ? b : i instanceof Val.Unknown ? i : new Val.Unknown("indexing a non-pointer");
   }

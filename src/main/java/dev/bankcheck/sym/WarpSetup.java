@@ -28,19 +28,26 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     return out;
   }
 
-  /** The default assumption: blockDim.x is a multiple of the warp size, so a warp varies only in x. */
-  public static WarpSetup assumedWarp(int warpSize) {
-    boolean[] active = new boolean[warpSize];
-    Val[][] idx = new Val[3][warpSize];
-    Poly warpBase = Poly.symbol("(threadIdx.x / " + warpSize + ")").scale(warpSize);
-    for (int l = 0; l < warpSize; l++) {
-      active[l] = true;
-      idx[0][l] = new Val.Num(warpBase.add(Poly.of(l)));
-      idx[1][l] = new Val.Num(Poly.symbol("threadIdx.y"));
-      idx[2][l] = new Val.Num(Poly.symbol("threadIdx.z"));
-    }
+  /**
+   * The default assumption: blockDim.x is a multiple of the warp size (at most 1024), so a warp varies
+   * only in x. Warp w holds threadIdx.x = w*warpSize + lane; y, z and blockDim stay symbolic.
+   */
+  public static WarpSetup[] assumedWarps(int warpSize) {
+    int warps = Math.max(1, 1024 / warpSize);
+    WarpSetup[] out = new WarpSetup[warps];
     Val[] dim = {new Val.Num(Poly.symbol("(blockDim.x / " + warpSize + ")").scale(warpSize)),
         new Val.Num(Poly.symbol("blockDim.y")), new Val.Num(Poly.symbol("blockDim.z"))};
-    return new WarpSetup(0, active, idx, dim);
+    for (int w = 0; w < warps; w++) {
+      boolean[] active = new boolean[warpSize];
+      Val[][] idx = new Val[3][warpSize];
+      for (int l = 0; l < warpSize; l++) {
+        active[l] = true;
+        idx[0][l] = Val.num((long) w * warpSize + l);
+        idx[1][l] = new Val.Num(Poly.symbol("threadIdx.y"));
+        idx[2][l] = new Val.Num(Poly.symbol("threadIdx.z"));
+      }
+      out[w] = new WarpSetup(w, active, idx, dim);
+    }
+    return out;
   }
 }
