@@ -88,7 +88,7 @@ public final class Lexer {
       sawSplice = false;
       Token token = lexToken(c, startPos, new Pos(file, startLine, startCol));
       if (token == null) {
-        if (strayRunEnd != startPos) stray(c, startLine, startCol);
+        if (strayRunEnd != startPos && errors.size() <= MAX_ERRORS) stray(c, startLine, startCol);
         pos++;
         strayRunEnd = pos;
         continue;
@@ -343,7 +343,7 @@ public final class Lexer {
     int h = 0;
     for (int p = start; p < end; p++) h = 31 * h + src.charAt(p);
     int mask = internTable.length - 1;
-    for (int i = (h ^ (h >>> 16)) & mask; ; i = (i + 1) & mask) {
+    for (int i = slot(h); ; i = (i + 1) & mask) {
       String s = internTable[i];
       if (s == null) {
         s = src.substring(start, end);
@@ -355,14 +355,18 @@ public final class Lexer {
     }
   }
 
+  /** Fibonacci hashing: spreads the near-consecutive hash codes of short names over the whole table. */
+  private int slot(int hash) {
+    return (hash * 0x9E3779B9) >>> (32 - Integer.numberOfTrailingZeros(internTable.length));
+  }
+
   private void growInternTable() {
     String[] old = internTable;
     internTable = new String[old.length * 2];
     int mask = internTable.length - 1;
     for (String s : old) {
       if (s == null) continue;
-      int h = s.hashCode();
-      int i = (h ^ (h >>> 16)) & mask;
+      int i = slot(s.hashCode()); // same formula as the loop in intern()
       while (internTable[i] != null) i = (i + 1) & mask;
       internTable[i] = s;
     }

@@ -297,6 +297,8 @@ final class PreprocessRun {
         return null;
       }
       consumed.add(t);
+      // Re-collecting arguments that are themselves arguments is the quadratic case (F(F(F(...)))): bound it.
+      if (in.base != null && (consumed.size() & 1023) == 0) charge(1024, nameToken.token.pos());
       if (t.token.kind() == TokenKind.PUNCT) {
         String s = t.text();
         if (s.equals("(")) {
@@ -414,12 +416,17 @@ final class PreprocessRun {
       PPToken first = out.get(0);
       out.set(0, new PPToken(first.token, invocation.space, first.hideSet));
     }
-    expansionTokens += out.size();
+    charge(out.size(), at);
+    return out;
+  }
+
+  /** Counts tokens produced (or re-read) by expansion against the per-file budget. */
+  private void charge(int tokens, Pos at) {
+    expansionTokens += tokens;
     if (expansionTokens > MAX_EXPANSION_TOKENS) {
       error(at, "macro expansion exceeds " + MAX_EXPANSION_TOKENS + " tokens");
       throw new ExpansionLimit();
     }
-    return out;
   }
 
   /** Applies {@code lhs ## rhs[0]}; an empty {@code rhs} is a placemarker and leaves the left side alone. */

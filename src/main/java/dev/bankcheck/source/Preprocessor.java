@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * C preprocessor for CUDA sources working on {@link Lexer} tokens (C11 6.10). Configuration only; each
- * {@link #process} call runs with fresh state, so one instance may serve many files (not concurrently
- * sharing mutable state: every call builds its own {@code PreprocessRun}).
+ * C preprocessor for CUDA sources working on {@link Lexer} tokens (C11 6.10). Holds configuration only;
+ * each {@link #process} call builds its own state, so one instance may serve many files, also from several
+ * threads.
  *
  * <p>{@code #include "x"} is looked up in the including file's folder, then in each -I folder;
  * {@code #include <x>} only in the -I folders (like a compiler's -I) and is skipped silently when not found

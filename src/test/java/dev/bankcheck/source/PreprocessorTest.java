@@ -214,6 +214,14 @@ class PreprocessorTest {
   }
 
   @Test
+  void deeplyNestedInvocationsAreBoundedNotOverflowed() {
+    PreprocessResult r = run("#define F(x) x\n" + "F(".repeat(100_000) + "1" + ")".repeat(100_000));
+    assertEquals(1, r.errors().size());
+    PreprocessResult shallow = run("#define F(x) [x]\n" + "F(".repeat(50) + "1" + ")".repeat(50));
+    assertEquals("[".repeat(50) + "1" + "]".repeat(50), join(shallow.tokens()).replace(" ", ""));
+  }
+
+  @Test
   void malformedInvocationsAreReported() {
     PreprocessResult r = run("#define F(a,b) a b\nF(1)\nF(1,2,3)\nF(1,");
     assertEquals(List.of("macro 'F' passed 1 arguments, but takes 2", "macro 'F' passed 3 arguments, but takes 2",
