@@ -56,6 +56,8 @@ final class KernelChecker {
     Type type;
     int width;
     WarpResult worst;
+    /** The worst outcome had the struct array been a structure of arrays (null: not an array of structs). */
+    WarpResult soaWorst;
     String worstContext = "";
     String unknown;
     boolean data;
@@ -78,27 +80,154 @@ final class KernelChecker {
 
   private List<Finding> checkKernel(Function kernel) {
     List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, cliBlock);
-    Map<String, Site> sites = new LinkedHashMap<>();
     Set<String> notes = new LinkedHashSet<>();
     Map<String, Val> template = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
+    Map<String, Site> sites = runAll(kernel, shapes, template, notes, shapeOfWorst);
+    Map<String, Fix> fixes = new PaddingSearch(kernel, shapes, template, sites).fixes();
+    List<Finding> out = new ArrayList<>();
+    for (Map.Entry<String, Site> e : sites.entrySet()) {
+      Finding f = finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes);
+      Fix fix = fixes.get(e.getKey());
+      out.add(fix != null && f.verdict() == Verdict.CONFLICT ? f.withFix(fix) : f);
+    }
+    return out;
+  }
+
+  /** Every warp of every shape (or of the default assumption); the worst case per access site. */
+  private Map<String, Site> runAll(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template,
+      Set<String> notes, Map<Site, String> shapeOfWorst) {
+    Map<String, Site> sites = new LinkedHashMap<>();
     if (shapes.isEmpty()) {
       for (WarpSetup w : WarpSetup.assumedWarps(bank.warpSize())) {
         run(kernel, template, w, w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * bank.warpSize() + ".."
             + ((w.warp() + 1) * bank.warpSize() - 1), sites, notes, shapeOfWorst, null);
       }
-    } else {
-      for (BlockShapes.Shape shape : shapes) {
-        for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {
-          String where = w.warp() > 0 || shape.dims()[0] * shape.dims()[1] * shape.dims()[2] > bank.warpSize()
-              ? "warp " + w.warp() : "";
-          run(kernel, template, w, where, sites, notes, shapeOfWorst, shape);
+      return sites;
+    }
+    for (BlockShapes.Shape shape : shapes) {
+      for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {
+        String where = w.warp() > 0 || shape.dims()[0] * shape.dims()[1] * shape.dims()[2] > bank.warpSize()
+            ? "warp " + w.warp() : "";
+        run(kernel, template, w, where, sites, notes, shapeOfWorst, shape);
+      }
+    }
+    return sites;
+  }
+
+  /**
+   * For each multi-dimensional array with a conflict: the smallest padding of its inner dimension
+   * (1 to banks elements) that makes every access to it in this kernel conflict-free, or else the one
+   * with the lowest worst case; each candidate is checked by analyzing the kernel again.
+   */
+  private final class PaddingSearch {
+    private final Function kernel;
+    private final List<BlockShapes.Shape> shapes;
+    private final Map<String, Val> template;
+    private final Map<String, Site> sites;
+
+    PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template, Map<String, Site> sites) {
+      this.kernel = kernel;
+      this.shapes = shapes;
+      this.template = template;
+      this.sites = sites;
+    }
+
+    Map<String, Fix> fixes() {
+      Map<String, Fix> out = new HashMap<>();
+      Map<SharedRoot, List<String>> conflicted = new LinkedHashMap<>();
+      for (Map.Entry<String, Site> e : sites.entrySet()) {
+        Site s = e.getValue();
+        if (s.worst != null && s.worst.ways() >= 2 && paddable(s.root)) {
+          conflicted.computeIfAbsent(s.root, r -> new ArrayList<>()).add(e.getKey());
+        }
+      }
+      for (Map.Entry<SharedRoot, List<String>> e : conflicted.entrySet()) search(e.getKey(), out);
+      return out;
+    }
+
+    private boolean paddable(SharedRoot r) {
+      return r.shapeProblem() == null && r.type() instanceof Type.Array outer && outer.length() > 0
+          && outer.element() instanceof Type.Array inner && inner.length() > 0 && !r.decl().is("extern");
+    }
+
+    private void search(SharedRoot root, Map<String, Fix> out) {
+      Type.Array outer = (Type.Array) root.type();
+      Type.Array inner = innermost(outer);
+      int before = worstOf(sites, root.name());
+      Map<String, Site> best = null;
+      int bestWays = before;
+      long bestLength = 0;
+      try {
+        for (int pad = 1; pad <= bank.banks() && bestWays > 1; pad++) {
+          program.overrideInnerDim(root.decl(), inner.length() + pad);
+          Map<String, Site> after = runAll(kernel, shapes, template, new LinkedHashSet<>(), new HashMap<>());
+          int ways = worstOf(after, root.name());
+          if (ways < bestWays) {
+            best = after;
+            bestWays = ways;
+            bestLength = inner.length() + pad;
+          }
+        }
+      } finally {
+        program.clearOverrides();
+      }
+      if (best == null) return;
+      long elements = root.type().size() / inner.size() * bestLength;
+      long bytesAfter = elements * inner.element().size();
+      String decl = inner.element().display() + " " + root.name() + dimsText(outer, bestLength);
+      String effect = bestWays == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
+          : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + bestWays + "-way";
+      String description = "pad the inner dimension: '" + decl + "' " + effect + " (+" + (bytesAfter - root.type().size())
+          + " bytes of shared memory)";
+      List<Fix.Edit> edits = innerDimEdit(root, inner.length(), bestLength);
+      for (Map.Entry<String, Site> e : sites.entrySet()) {
+        if (!e.getValue().root.name().equals(root.name())) continue;
+        Site after = best.get(e.getKey());
+        if (after != null && after.worst != null) {
+          out.put(e.getKey(), new Fix(description, after.worst.ways(), bytesAfter, edits));
         }
       }
     }
-    List<Finding> out = new ArrayList<>();
-    for (Site s : sites.values()) out.add(finding(kernel, s, shapes, shapeOfWorst.get(s), notes));
-    return out;
+
+    private int worstOf(Map<String, Site> map, String rootName) {
+      int worst = 1;
+      for (Site s : map.values()) {
+        if (s.root.name().equals(rootName) && s.worst != null) worst = Math.max(worst, s.worst.ways());
+      }
+      return worst;
+    }
+  }
+
+  private static Type.Array innermost(Type.Array a) {
+    while (a.element() instanceof Type.Array e) a = e;
+    return a;
+  }
+
+  private static String dimsText(Type.Array outer, long innerLength) {
+    StringBuilder sb = new StringBuilder();
+    Type t = outer;
+    while (t instanceof Type.Array a) {
+      sb.append('[').append(a.element() instanceof Type.Array ? a.length() : innerLength).append(']');
+      t = a.element();
+    }
+    return sb.toString();
+  }
+
+  /** Replaces the inner dimension's text in the declaration, when the declaration is on one line of this file. */
+  private List<Fix.Edit> innerDimEdit(SharedRoot root, long oldLength, long newLength) {
+    Pos start = root.decl().dimsStart();
+    Pos end = root.decl().dimsEnd();
+    if (start == null || end == null || start.line() != end.line() || start.line() > lines.length) return List.of();
+    String line = lines[start.line() - 1];
+    if (end.column() - 1 > line.length() || start.column() < 1) return List.of();
+    String dims = line.substring(start.column() - 1, end.column() - 1);
+    int open = dims.lastIndexOf('[');
+    if (!dims.startsWith("[") || !dims.endsWith("]") || open < 0) return List.of();
+    String innerText = dims.substring(open + 1, dims.length() - 1).trim();
+    String replacement = innerText.matches("\\d+") ? Long.toString(newLength) : innerText + " + " + (newLength - oldLength);
+    int col = start.column() + open + 1;
+    return List.of(new Fix.Edit(start.file(), start.line(), col, end.line(), end.column() - 1, replacement));
   }
 
   private Map<String, Val> templateBindings(Function kernel, Set<String> notes) {
@@ -209,11 +338,24 @@ final class KernelChecker {
       if (worst == null || r.ways() > worst.ways()) worst = r;
     }
     if (worst.empty()) return;
+    WarpResult soa = structureOfArrays(site, addr, active, kind);
+    if (soa != null && (site.soaWorst == null || worse(soa, site.soaWorst))) site.soaWorst = soa;
     if (site.worst == null || worse(worst, site.worst)) {
       site.worst = worst;
       site.worstContext = ctx;
       if (shape != null) shapeOfWorst.put(site, shape.describe());
     }
+  }
+
+  /** The same access had each field of the struct array been its own array: element index times width. */
+  private WarpResult structureOfArrays(Site site, long[] addr, boolean[] active, AccessKind kind) {
+    if (!(site.root.type() instanceof Type.Array a) || !(a.element() instanceof Type.Struct st)
+        || site.width >= st.size()) {
+      return null;
+    }
+    long[] soa = new long[addr.length];
+    for (int l = 0; l < addr.length; l++) soa[l] = Math.floorDiv(addr[l], st.size()) * site.width;
+    return model.evaluate(soa, active, site.width, kind);
   }
 
   private static boolean worse(WarpResult a, WarpResult b) {
@@ -255,7 +397,8 @@ final class KernelChecker {
     assumptions.addAll(notes);
     String array = s.root.name();
     String via = s.via;
-    String ctx = s.worstContext.isEmpty() ? "" : " (worst at " + s.worstContext + ")";
+    String ctx = s.worstContext.isEmpty() || s.worst == null || s.worst.ways() < 2 ? ""
+        : " (worst at " + s.worstContext + ")";
     if (s.data) {
       AccessKind kind = AccessKind.valueOf(s.op.name());
       Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), s.width, kind, bank);
@@ -275,7 +418,14 @@ final class KernelChecker {
     String reason = Explain.reason(r, s.width) + ctx;
     if (s.unknown != null) reason += "; some executions could not be evaluated: " + s.unknown;
     Long stride = r.strideBytes().isPresent() ? r.strideBytes().getAsLong() : null;
+    Fix fix = null;
+    if (v == Verdict.CONFLICT && s.soaWorst != null && s.soaWorst.ways() < r.ways()) {
+      Type.Struct st = (Type.Struct) ((Type.Array) s.root.type()).element();
+      fix = new Fix("use a structure of arrays: one array per field of '" + st.name() + "' instead of '" + array
+          + "[]' makes this access " + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
+          s.soaWorst.ways(), null, List.of());
+    }
     return new Finding(s.pos, rule, kernel.name(), array, via, op, s.width, r.ways(), r.wavefronts(),
-        r.idealWavefronts(), stride, v, null, null, false, reason, List.copyOf(assumptions), null);
+        r.idealWavefronts(), stride, v, null, null, false, reason, List.copyOf(assumptions), fix);
   }
 }

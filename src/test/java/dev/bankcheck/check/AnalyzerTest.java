@@ -1,0 +1,227 @@
+package dev.bankcheck.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bankcheck.bank.BankConfig;
+import dev.bankcheck.source.SourceError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole pipeline on small inline sources: verdicts, recovery from bad input, fixes. */
+class AnalyzerTest {
+  static FileReport analyze(String source) {
+    return analyze(source, AnalysisOptions.defaults());
+  }
+
+  static FileReport analyze(String source, AnalysisOptions options) {
+    return new DefaultAnalyzer(options).analyzeText(Path.of("t.cu"), "t.cu", source);
+  }
+
+  static Finding at(FileReport r, int line, Op op) {
+    return r.findings().stream().filter(f -> f.pos().line() == line && f.op() == op).findFirst()
+        .orElseThrow(() -> new AssertionError("no " + op + " on line " + line + ": " + r.findings()));
+  }
+
+  @Test
+  void aSyntaxErrorSkipsOneItemAndTheRestIsAnalyzed() {
+    FileReport r = analyze("""
+        __global__ void broken(float* o) { int x = ; }
+        __global__ void fine(float* o) {
+          __shared__ float s[1024];
+          o[threadIdx.x] = s[32 * threadIdx.x];
+        }
+        """);
+    assertEquals(FileReport.Status.PARTIAL, r.status());
+    assertEquals(1, r.errors().size(), r.errors().toString());
+    SourceError e = r.errors().get(0);
+    assertEquals(1, e.pos().line());
+    assertEquals(44, e.pos().column());
+    assertTrue(e.message().contains("syntax error"), e.message());
+    assertEquals(32, at(r, 4, Op.LOAD).ways());
+  }
+
+  @Test
+  void tenThousandNestedParenthesesGiveAClearErrorNotAStackOverflow() {
+    String deep = "(".repeat(10_000) + "1" + ")".repeat(10_000);
+    FileReport r = analyze("int x = " + deep + ";\n__global__ void k(float* o) { __shared__ float s[64]; o[0] = s[threadIdx.x]; }\n");
+    assertEquals(1, r.errors().size(), r.errors().toString());
+    assertTrue(r.errors().get(0).message().contains("deeper than"), r.errors().get(0).message());
+    assertEquals(1, at(r, 2, Op.LOAD).ways());
+  }
+
+  @Test
+  void aSharedUseInSkippedCodeIsReportedNotDropped() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[64];
+          o[0] = s[threadIdx.x] @ 2;
+        }
+        """);
+    Finding f = at(r, 3, Op.LOAD);
+    assertEquals(Rules.UNANALYZED_ACCESS, f.ruleId());
+    assertEquals(Verdict.UNKNOWN, f.verdict());
+  }
+
+  @Test
+  void binaryAndMissingFilesFailAloneWithAMessage(@TempDir Path dir) throws Exception {
+    Path bin = dir.resolve("x.cu");
+    Files.write(bin, new byte[] {0, 1, 2, 0, 0, 0, 7});
+    FileReport r = new DefaultAnalyzer(AnalysisOptions.defaults()).analyze(bin, "x.cu");
+    assertEquals(FileReport.Status.FAILED, r.status());
+    assertTrue(r.errors().get(0).message().contains("binary"));
+    FileReport missing = new DefaultAnalyzer(AnalysisOptions.defaults()).analyze(dir.resolve("nope.cu"), "nope.cu");
+    assertEquals(FileReport.Status.FAILED, missing.status());
+    assertTrue(missing.errors().get(0).message().contains("nope.cu"));
+  }
+
+  @Test
+  void macrosExpandWithCPrecedence() {
+    FileReport r = analyze("""
+        #define OFF(n) (n) >> 4 + 1
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          o[threadIdx.x] = s[OFF(threadIdx.x * 64)];
+        }
+        """);
+    // (64*t) >> 5 == 2*t: stride 2 words
+    assertEquals(2, at(r, 4, Op.LOAD).ways());
+  }
+
+  @Test
+  void blockShapeFromALaunchDecidesWhichThreadsShareAWarp() {
+    FileReport r = analyze("""
+        __global__ void t(float* o) {
+          __shared__ float tile[16][17];
+          tile[threadIdx.y][threadIdx.x] = 1.0f;
+          o[0] = tile[threadIdx.x][threadIdx.y];
+        }
+        void host() { dim3 b(16, 16); t<<<1, b>>>(0); }
+        """);
+    Finding read = at(r, 4, Op.LOAD);
+    assertEquals(2, read.ways());
+    assertTrue(read.assumptions().get(0).contains("(16,16,1) from the launch at line 6"), read.assumptions().toString());
+  }
+
+  @Test
+  void annotationWinsOverLaunches() {
+    FileReport r = analyze("""
+        // bankcheck: block 32x32
+        __global__ void t(float* o) {
+          __shared__ float tile[32][33];
+          o[0] = tile[threadIdx.x][threadIdx.y];
+        }
+        void host() { t<<<1, dim3(16, 16)>>>(0); }
+        """);
+    assertEquals(1, at(r, 4, Op.LOAD).ways());
+  }
+
+  @Test
+  void suppressionsKeepTheFindingButMarkIt() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          o[0] = s[32 * threadIdx.x]; // bankcheck: ignore
+          // bankcheck: ignore=bank-conflict
+          o[1] = s[16 * threadIdx.x];
+          o[2] = s[8 * threadIdx.x]; // bankcheck: ignore=atomic-contention
+        }
+        """);
+    assertTrue(at(r, 3, Op.LOAD).suppressed());
+    assertTrue(at(r, 5, Op.LOAD).suppressed());
+    assertFalse(at(r, 6, Op.LOAD).suppressed());
+  }
+
+  @Test
+  void paddingFixEditsDeliverThePromisedWays() {
+    String src = """
+        __global__ void k(float* o) {
+          __shared__ float tile[32][32];
+          tile[threadIdx.x][0] = 1.0f;
+          o[threadIdx.x] = tile[0][threadIdx.x];
+        }
+        """;
+    Finding f = at(analyze(src), 3, Op.STORE);
+    assertEquals(32, f.ways());
+    Fix fix = f.fix();
+    assertNotNull(fix);
+    assertEquals(1, fix.waysAfter());
+    assertEquals(32 * 33 * 4L, fix.sharedBytesAfter());
+    String fixed = apply(src, fix.edits());
+    assertTrue(fixed.contains("tile[32][33]"), fixed);
+    FileReport after = analyze(fixed);
+    assertEquals(fix.waysAfter(), at(after, 3, Op.STORE).ways());
+    assertEquals(1, at(after, 4, Op.LOAD).ways());
+  }
+
+  @Test
+  void paddingOfAMacroSizedDimensionKeepsTheMacro() {
+    String src = """
+        #define TILE 16
+        __global__ void k(double* o) {
+          __shared__ double tile[TILE][TILE];
+          o[threadIdx.x] = tile[threadIdx.x % 16][0];
+        }
+        """;
+    Fix fix = at(analyze(src), 4, Op.LOAD).fix();
+    String fixed = apply(src, fix.edits());
+    assertEquals(fix.waysAfter(), at(analyze(fixed), 4, Op.LOAD).ways(), fixed);
+    assertTrue(fixed.contains("[TILE][TILE + "), fixed);
+  }
+
+  @Test
+  void dataDependentIndexGivesBounds() {
+    FileReport r = analyze("""
+        __global__ void h(const int* data, int* out) {
+          __shared__ int hist[256];
+          atomicAdd(&hist[data[threadIdx.x]], 1);
+        }
+        """);
+    Finding f = at(r, 3, Op.ATOMIC);
+    assertEquals(Verdict.DATA_DEPENDENT, f.verdict());
+    assertEquals(32, f.worstWays());
+    assertEquals(1, f.bestWays());
+    assertEquals(null, f.ways());
+  }
+
+  @Test
+  void runtimeStrideIsUnknownWithAReasonThatNamesIt() {
+    FileReport r = analyze("""
+        __global__ void k(float* o, int n) {
+          __shared__ float s[1024];
+          o[0] = s[threadIdx.x * n];
+        }
+        """);
+    Finding f = at(r, 3, Op.LOAD);
+    assertEquals(Verdict.UNKNOWN, f.verdict());
+    assertTrue(f.reason().contains("n"), f.reason());
+  }
+
+  @Test
+  void bankGeometryIsConfigurable() {
+    AnalysisOptions o = new AnalysisOptions(new BankConfig(16, 4, 32), null, Map.of(), List.of());
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          o[0] = s[16 * threadIdx.x];
+        }
+        """, o);
+    assertEquals(16, at(r, 3, Op.LOAD).ways());
+  }
+
+  static String apply(String src, List<Fix.Edit> edits) {
+    String[] lines = src.split("\n", -1);
+    for (Fix.Edit e : edits) {
+      assertEquals(e.line(), e.endLine(), "single-line edits only in this test");
+      String l = lines[e.line() - 1];
+      lines[e.line() - 1] = l.substring(0, e.column() - 1) + e.replacement() + l.substring(e.endColumn() - 1);
+    }
+    return String.join("\n", lines);
+  }
+}

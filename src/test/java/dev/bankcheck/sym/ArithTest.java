@@ -1,0 +1,87 @@
+package dev.bankcheck.sym;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ArithTest {
+  private static final Poly B = Poly.symbol("blockIdx.x");
+
+  private static Val num(Poly p) {
+    return new Val.Num(p);
+  }
+
+  private static Poly poly(Val v) {
+    return ((Val.Num) v).poly();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"+,7,3,10", "-,7,3,4", "*,7,3,21", "/,7,3,2", "%,7,3,1", "<<,7,3,56", ">>,7,1,3", "&,6,3,2", "|,6,3,7",
+      "^,6,3,5", "<,1,2,1", ">=,1,2,0", "==,2,2,1", "!=,2,2,0", "&&,1,0,0", "||,1,0,1", "min,4,9,4", "max,4,9,9"})
+  void concreteOperatorsFollowC(String op, long a, long b, long expected) {
+    assertEquals(Poly.of(expected), poly(Arith.binary(op, Val.num(a), Val.num(b))));
+  }
+
+  @Test
+  void cDivisionAndModuloTruncateTowardZero() {
+    assertEquals(Poly.of(-2), poly(Arith.binary("/", Val.num(-7), Val.num(3))));
+    assertEquals(Poly.of(-1), poly(Arith.binary("%", Val.num(-7), Val.num(3))));
+  }
+
+  @Test
+  void divisionByZeroIsUnknownNotACrash() {
+    assertTrue(Arith.binary("/", Val.num(1), Val.num(0)) instanceof Val.Unknown);
+    assertTrue(Arith.binary("%", Val.num(1), Val.num(0)) instanceof Val.Unknown);
+  }
+
+  @Test
+  void uniformMultiplesOfTheModulusDropOut() {
+    // (32*b + 5) % 32 == 5, (32*b + 5) & 31 == 5, (32*b + 5) / 32 == b, (32*b + 5) >> 5 == b
+    Val x = num(B.scale(32).add(Poly.of(5)));
+    assertEquals(Poly.of(5), poly(Arith.binary("%", x, Val.num(32))));
+    assertEquals(Poly.of(5), poly(Arith.binary("&", x, Val.num(31))));
+    assertEquals(B, poly(Arith.binary("/", x, Val.num(32))));
+    assertEquals(B, poly(Arith.binary(">>", x, Val.num(5))));
+    assertEquals(B.scale(32).add(Poly.of(4)), poly(Arith.binary("^", x, Val.num(1))));
+    assertEquals(B.scale(128), poly(Arith.binary("<<", num(B.scale(32)), Val.num(2))));
+  }
+
+  @Test
+  void operationsThatDependOnTheSymbolBecomeNamedUniformSymbols() {
+    Val x = num(B.add(Poly.of(5)));
+    Val a = Arith.binary("%", x, Val.num(32));
+    Val b = Arith.binary("%", num(B.add(Poly.of(5))), Val.num(32));
+    assertEquals(a, b, "the same expression in two lanes gives the same symbol");
+    assertTrue(!poly(a).isConstant());
+    Val c = Arith.binary("%", num(B.add(Poly.of(6))), Val.num(32));
+    assertTrue(!poly(a).sameSymbolic(poly(c)), "different lanes, different symbols");
+  }
+
+  @Test
+  void comparisonsDecidedByAConstantDifference() {
+    Val x = num(B.add(Poly.of(3)));
+    Val y = num(B.add(Poly.of(16)));
+    assertEquals(Poly.of(1), poly(Arith.binary("<", x, y)));
+    assertEquals(x, Arith.binary("min", x, y));
+  }
+
+  @Test
+  void unknownAndDataPropagate() {
+    Val u = new Val.Unknown("why");
+    Val d = new Val.Data("mem");
+    assertEquals(u, Arith.binary("+", Val.num(1), u));
+    assertEquals(d, Arith.binary("*", d, Val.num(2)));
+    assertEquals(-1, Arith.truth(d));
+  }
+
+  @Test
+  void polynomialProductsKeepMonomials() {
+    Poly p = B.add(Poly.of(2)).mul(Poly.symbol("n").scale(3));
+    assertEquals(Long.valueOf(3), p.terms().get("blockIdx.x*n"));
+    assertEquals(Long.valueOf(6), p.terms().get("n"));
+    assertEquals(3, p.symbolicGcd());
+  }
+}
