@@ -11,13 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.antlr.v4.runtime.BailErrorStrategy;
-import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CommonToken;
 import org.antlr.v4.runtime.CommonTokenStream;
-import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.ListTokenSource;
+import org.antlr.v4.runtime.NoViableAltException;
 import org.antlr.v4.runtime.RecognitionException;
-import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Vocabulary;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
@@ -85,6 +83,7 @@ public final class CudaParserFacade {
 
     CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens));
     CudaParser parser = new CudaParser(stream);
+    // Errors are data: no console listener, and bail out of the item at the first error.
     parser.removeErrorListeners();
     parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
     parser.setErrorHandler(new BailErrorStrategy());
@@ -96,22 +95,30 @@ public final class CudaParserFacade {
         stream.seek(0);
         parser.reset();
         parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-        FirstError listener = new FirstError(positions);
-        parser.addErrorListener(listener);
-        parser.setErrorHandler(new DefaultErrorStrategy());
         tree = parser.topItemEof();
-        if (listener.error != null) {
-          errors.add(listener.error);
-          return false;
-        }
       }
       builder.addItem(tree.topItem(), positions);
       return true;
+    } catch (ParseCancellationException e) {
+      errors.add(syntaxError(e, positions, parser));
+      return false;
     } catch (StackOverflowError | RuntimeException e) {
       errors.add(new SourceError(item.get(0).pos(), "could not parse this item (" + e.getClass().getSimpleName()
           + "); item skipped"));
       return false;
     }
+  }
+
+  /** Only the LL stage's failure is reported (an SLL failure can be spurious); the item is skipped. */
+  private static SourceError syntaxError(ParseCancellationException e, Pos[] positions, CudaParser parser) {
+    org.antlr.v4.runtime.Token offending = e.getCause() instanceof RecognitionException re ? re.getOffendingToken()
+        : parser.getCurrentToken();
+    int index = offending == null ? 0 : Math.max(0, Math.min(offending.getTokenIndex(), positions.length - 1));
+    String text = offending == null || offending.getType() == org.antlr.v4.runtime.Token.EOF ? "end of item"
+        : "'" + offending.getText() + "'";
+    String what = e.getCause() instanceof NoViableAltException ? "cannot parse the code at " + text
+        : "unexpected " + text;
+    return new SourceError(positions[index], "syntax error: " + what + "; item skipped");
   }
 
   private static int antlrType(Token t) {
@@ -241,27 +248,5 @@ public final class CudaParserFacade {
       }
     }
     return max;
-  }
-
-  /** Collects the first syntax error as data, with the original position. */
-  private static final class FirstError extends BaseErrorListener {
-    private final Pos[] positions;
-    SourceError error;
-
-    FirstError(Pos[] positions) {
-      this.positions = positions;
-    }
-
-    @Override
-    public void syntaxError(Recognizer<?, ?> recognizer, Object offending, int line, int charPositionInLine,
-        String msg, RecognitionException e) {
-      if (error != null) return;
-      Pos pos = positions[0];
-      if (offending instanceof org.antlr.v4.runtime.Token tok && tok.getTokenIndex() >= 0
-          && tok.getTokenIndex() < positions.length) {
-        pos = positions[tok.getTokenIndex()];
-      }
-      error = new SourceError(pos, "syntax error: " + msg + "; item skipped");
-    }
   }
 }
