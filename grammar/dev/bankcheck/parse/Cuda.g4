@@ -16,6 +16,7 @@ topItem
     : templateHeader? functionDefinition                    #functionItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
+    | 'template' declSpecifiers pointer* name=qualifiedName templateArgs '(' parameterList? ')' ';'   #functionInstantiation
     | 'using' Identifier '=' typeName ';'                   #usingAlias
     | 'using' 'namespace'? qualifiedName ';'                #usingNamespace
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertItem

@@ -64,24 +64,40 @@ public final class CudaParserFacade {
     return new Result(builder.unit(), errors, skipped);
   }
 
-  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors) {
-    Pos[] positions = new Pos[item.size() + 1];
-    List<org.antlr.v4.runtime.Token> antlrTokens = new ArrayList<>(item.size());
-    for (int i = 0; i < item.size(); i++) {
-      Token t = item.get(i);
-      positions[i] = t.pos();
+  /** Whether one item parses with SLL prediction alone (without the LL retry); for tests. */
+  static boolean sllAccepts(List<Token> item) {
+    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(item))));
+    parser.removeErrorListeners();
+    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    parser.setErrorHandler(new BailErrorStrategy());
+    try {
+      parser.topItemEof();
+      return true;
+    } catch (ParseCancellationException e) {
+      return false;
+    }
+  }
+
+  private static List<org.antlr.v4.runtime.Token> antlrTokens(List<Token> item) {
+    List<org.antlr.v4.runtime.Token> antlrTokens = new ArrayList<>(item.size() + 1);
+    for (Token t : item) {
       CommonToken ct = new CommonToken(antlrType(t), t.text());
       ct.setLine(t.pos().line());
       ct.setCharPositionInLine(t.pos().column() - 1);
       antlrTokens.add(ct);
     }
-    Pos last = item.get(item.size() - 1).pos();
-    positions[item.size()] = last;
     CommonToken eof = new CommonToken(org.antlr.v4.runtime.Token.EOF, "<EOF>");
-    eof.setLine(last.line());
+    eof.setLine(item.get(item.size() - 1).pos().line());
     antlrTokens.add(eof);
+    return antlrTokens;
+  }
 
-    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens));
+  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors) {
+    Pos[] positions = new Pos[item.size() + 1];
+    for (int i = 0; i < item.size(); i++) positions[i] = item.get(i).pos();
+    positions[item.size()] = item.get(item.size() - 1).pos();
+
+    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens(item)));
     CudaParser parser = new CudaParser(stream);
     // Errors are data: no console listener, and bail out of the item at the first error.
     parser.removeErrorListeners();
@@ -219,7 +235,12 @@ public final class CudaParserFacade {
   private static boolean looksLikeFunctionBody(List<Token> item) {
     int parens = 0;
     boolean sawParenAtTop = false;
-    for (int i = 0; i < item.size() - 1; i++) {
+    // "template <typename T = float, int N = 4>": the '=' of default arguments does not make an initializer
+    int start = 0;
+    while (start + 1 < item.size() && item.get(start).text().equals("template") && item.get(start + 1).text().equals("<")) {
+      start = skipAngles(item, start + 1);
+    }
+    for (int i = start; i < item.size() - 1; i++) {
       String s = item.get(i).text();
       if (item.get(i).kind() != TokenKind.PUNCT && !s.equals("struct") && !s.equals("class") && !s.equals("union")
           && !s.equals("enum")) {
@@ -234,6 +255,28 @@ public final class CudaParserFacade {
       }
     }
     return sawParenAtTop;
+  }
+
+  /** The index just after the '>' that closes the '<' at {@code open} (parentheses may hold '<' and '>'). */
+  private static int skipAngles(List<Token> item, int open) {
+    int angles = 0;
+    int parens = 0;
+    for (int i = open; i < item.size(); i++) {
+      switch (item.get(i).text()) {
+        case "(" -> parens++;
+        case ")" -> parens--;
+        case "<" -> { if (parens == 0) angles++; }
+        case ">" -> { if (parens == 0 && --angles <= 0) return i + 1; }
+        case ">>" -> {
+          if (parens == 0) {
+            angles -= 2;
+            if (angles <= 0) return i + 1;
+          }
+        }
+        default -> {}
+      }
+    }
+    return item.size();
   }
 
   private static int maxNesting(List<Token> item) {

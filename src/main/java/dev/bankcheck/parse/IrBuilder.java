@@ -47,6 +47,9 @@ final class IrBuilder {
       if (ts instanceof NamedTypeSpecContext n && n.templateArgs() != null) {
         items.add(new TranslationUnit.InstantiationItem(n.qualifiedName().getText(), templateArgs(n.templateArgs())));
       }
+    } else if (ctx instanceof FunctionInstantiationContext fi) {
+      // "template __global__ void k<32, float>(float*);"
+      items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs())));
     } else if (ctx instanceof UsingAliasContext u) {
       typeNames.add(u.Identifier().getText());
       items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), typeName(u.typeName())));
@@ -88,8 +91,13 @@ final class IrBuilder {
     Set<String> quals = modifiers(f.declSpecifiers());
     TypeRef ret = declSpecType(f.declSpecifiers()).withDims(List.of(), f.pointer().size());
     List<VarDecl> params = new ArrayList<>();
-    if (f.parameterList() != null) {
-      for (ParameterContext p : f.parameterList().parameter()) {
+    List<ParameterContext> plist = f.parameterList() == null ? List.of() : f.parameterList().parameter();
+    if (plist.size() == 1 && plist.get(0).name == null && plist.get(0).pointer().isEmpty()
+        && plist.get(0).arraySuffix().isEmpty() && plist.get(0).declSpecifiers().getText().equals("void")) {
+      plist = List.of(); // "f(void)": no parameters
+    }
+    {
+      for (ParameterContext p : plist) {
         TypeRef base = declSpecType(p.declSpecifiers());
         List<Expr> dims = dims(p.arraySuffix());
         String name = p.name == null ? "" : p.name.getText();
@@ -311,13 +319,26 @@ final class IrBuilder {
     Pos p = pos(e);
     if (e instanceof PrimaryExprContext pe) return primary(pe.primary());
     if (e instanceof SubscriptExprContext s) return new Expr.Index(p, expr(s.base), exprList(s.index));
-    if (e instanceof CallExprContext c) return new Expr.Call(p, expr(c.callee), List.of(), args(c.args));
+    if (e instanceof CallExprContext c) {
+      // "(T)(x)" with T a type is a cast, not a call of T
+      String type = parenthesizedTypeName(c.callee);
+      if (type != null && c.args != null && c.args.initializer().size() == 1
+          && c.args.initializer(0).expression() != null) {
+        return new Expr.Cast(p, namedType(type), expr(c.args.initializer(0).expression()));
+      }
+      return new Expr.Call(p, expr(c.callee), List.of(), args(c.args));
+    }
     if (e instanceof MemberExprContext m) {
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
     }
     if (e instanceof PostfixExprContext pf) return new Expr.Postfix(p, pf.op.getText(), expr(pf.operand));
     if (e instanceof UnaryExprContext u) return new Expr.Unary(p, u.op.getText(), expr(u.operand));
-    if (e instanceof SizeofTypeExprContext st) return new Expr.SizeofType(p, typeName(st.typeName()));
+    if (e instanceof SizeofTypeExprContext st) {
+      // "sizeof(tile)" parses as sizeof(type-name); a name that is not a type is the variable's size
+      String plain = plainName(st.typeName());
+      if (plain != null && !isTypeName(plain)) return new Expr.SizeofExpr(p, new Expr.Name(pos(st.typeName()), plain));
+      return new Expr.SizeofType(p, typeName(st.typeName()));
+    }
     if (e instanceof SizeofExprContext se) return new Expr.SizeofExpr(p, expr(se.operand));
     if (e instanceof AlignofExprContext ae) {
       return new Expr.Call(p, new Expr.Name(p, "alignof"), List.of(typeName(ae.typeName())), List.of());
@@ -325,11 +346,118 @@ final class IrBuilder {
     if (e instanceof CastExprContext c) return cast(p, c);
     if (e instanceof TernaryExprContext t) return new Expr.Ternary(p, expr(t.cond), expr(t.then), expr(t.otherwise));
     if (e instanceof AssignExprContext a) return new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right));
-    ExpressionContext left = e.getRuleContext(ExpressionContext.class, 0);
-    ExpressionContext right = e.getRuleContext(ExpressionContext.class, 1);
-    Token op = binaryOp(e);
-    if (left != null && right != null && op != null) return new Expr.Binary(p, op.getText(), expr(left), expr(right));
+    if (isCompleteBinary(e)) return binary(e);
     return new Expr.Unsupported(p, e.getText());
+  }
+
+  private static boolean isCompleteBinary(ExpressionContext e) {
+    return binaryOp(e) != null && e.getRuleContext(ExpressionContext.class, 0) != null
+        && e.getRuleContext(ExpressionContext.class, 1) != null;
+  }
+
+  private static int precedence(String op) {
+    return switch (op) {
+      case "*", "/", "%" -> 10;
+      case "+", "-" -> 9;
+      case "<<", ">>" -> 8;
+      case "<", ">", "<=", ">=" -> 7;
+      case "==", "!=" -> 6;
+      case "&" -> 5;
+      case "^" -> 4;
+      case "|" -> 3;
+      case "&&" -> 2;
+      default -> 1; // ||
+    };
+  }
+
+  /**
+   * A chain of binary operators, flattened (without recursion: long chains do not overflow the stack) and
+   * rebuilt by precedence. The grammar parses "(T) - b" as a subtraction whatever T is; here, where T is
+   * known to be a type, it becomes the cast "(T)(-b)", which binds tighter than any binary operator.
+   */
+  private Expr binary(ExpressionContext root) {
+    List<ExpressionContext> operandCtx = new ArrayList<>();
+    List<String> ops = new ArrayList<>();
+    java.util.ArrayDeque<Object> work = new java.util.ArrayDeque<>();
+    work.push(root);
+    while (!work.isEmpty()) {
+      Object o = work.pop();
+      if (o instanceof Token t) {
+        ops.add(t.getText());
+      } else if (o instanceof ExpressionContext e && isCompleteBinary(e)) {
+        work.push(e.getRuleContext(ExpressionContext.class, 1));
+        work.push(binaryOp(e));
+        work.push(e.getRuleContext(ExpressionContext.class, 0));
+      } else {
+        operandCtx.add((ExpressionContext) o);
+      }
+    }
+    List<Expr> operands = new ArrayList<>();
+    List<Pos> starts = new ArrayList<>();
+    for (ExpressionContext c : operandCtx) {
+      operands.add(expr(c));
+      starts.add(pos(c));
+    }
+    for (int i = ops.size() - 1; i >= 0; i--) {
+      String op = ops.get(i);
+      String type = (op.equals("-") || op.equals("+") || op.equals("*") || op.equals("&"))
+          ? parenthesizedTypeName(operandCtx.get(i)) : null;
+      if (type == null) continue;
+      Expr operand = operands.get(i + 1);
+      Expr cast = new Expr.Cast(starts.get(i), namedType(type), new Expr.Unary(starts.get(i + 1), op, operand));
+      operands.set(i, cast);
+      operands.remove(i + 1);
+      starts.remove(i + 1);
+      operandCtx.remove(i + 1);
+      ops.remove(i);
+    }
+    java.util.ArrayDeque<Expr> values = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<Pos> valueStarts = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<String> pending = new java.util.ArrayDeque<>();
+    values.push(operands.get(0));
+    valueStarts.push(starts.get(0));
+    for (int i = 0; i < ops.size(); i++) {
+      String op = ops.get(i);
+      while (!pending.isEmpty() && precedence(pending.peek()) >= precedence(op)) reduce(values, valueStarts, pending);
+      pending.push(op);
+      values.push(operands.get(i + 1));
+      valueStarts.push(starts.get(i + 1));
+    }
+    while (!pending.isEmpty()) reduce(values, valueStarts, pending);
+    return values.pop();
+  }
+
+  private static void reduce(java.util.ArrayDeque<Expr> values, java.util.ArrayDeque<Pos> starts,
+      java.util.ArrayDeque<String> pending) {
+    Expr right = values.pop();
+    starts.pop();
+    Expr left = values.pop();
+    Pos at = starts.peek();
+    values.push(new Expr.Binary(at, pending.pop(), left, right));
+  }
+
+  /** "T" when {@code e} is "(T)" and T is a known type name, else null. */
+  private String parenthesizedTypeName(ExpressionContext e) {
+    if (e instanceof PrimaryExprContext pe && pe.primary() instanceof ParenExprContext paren
+        && paren.expressionList().expression().size() == 1
+        && paren.expressionList().expression(0) instanceof PrimaryExprContext inner
+        && inner.primary() instanceof NameExprContext n && isTypeName(n.qualifiedName().getText())) {
+      return n.qualifiedName().getText();
+    }
+    return null;
+  }
+
+  private static TypeRef namedType(String name) {
+    return new TypeRef(name, null, List.of(), List.of(), 0, List.of(), false);
+  }
+
+  /** The name when a type-name is a bare (possibly qualified) name: no keywords, pointers or arguments. */
+  private static String plainName(TypeNameContext tn) {
+    if (tn.pointer().isEmpty() && tn.declModifier().isEmpty() && tn.typeSpecifier() instanceof NamedTypeSpecContext n
+        && n.templateArgs() == null && n.getChildCount() == 1) {
+      return n.qualifiedName().getText();
+    }
+    return null;
   }
 
   private static Token binaryOp(ExpressionContext e) {
@@ -402,20 +530,33 @@ final class IrBuilder {
     }
   }
 
-  private static long charValue(String text) {
+  static long charValue(String text) {
     int q = text.indexOf('\'');
     String body = text.substring(q + 1, text.length() - 1);
-    if (body.startsWith("\\")) {
-      return switch (body.length() > 1 ? body.charAt(1) : '0') {
+    if (body.startsWith("\\") && body.length() > 1) {
+      char c = body.charAt(1);
+      if (c == 'x' || c == 'X') return parseEscape(body.substring(2), 16);
+      if (c >= '0' && c <= '7') return parseEscape(body.substring(1, Math.min(body.length(), 4)), 8);
+      return switch (c) {
         case 'n' -> 10;
         case 't' -> 9;
         case 'r' -> 13;
-        case '0' -> 0;
-        case '\\' -> 92;
-        case '\'' -> 39;
-        default -> body.length() > 1 ? body.charAt(1) : 0;
+        case 'a' -> 7;
+        case 'b' -> 8;
+        case 'f' -> 12;
+        case 'v' -> 11;
+        case 'e' -> 27;
+        default -> c; // \\ \' \" \?
       };
     }
-    return body.isEmpty() ? 0 : body.charAt(0);
+    return body.isEmpty() ? 0 : body.codePointAt(0);
+  }
+
+  private static long parseEscape(String digits, int radix) {
+    try {
+      return Long.parseLong(digits, radix);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 }

@@ -42,7 +42,7 @@ public sealed interface Type {
   /** length -1: unsized ({@code extern __shared__ float s[]}). */
   record Array(Type element, long length) implements Type {
     public long size() {
-      return length < 0 ? -1 : element.size() * length;
+      return length < 0 || element.size() < 0 ? -1 : element.size() * length;
     }
 
     public long align() {

@@ -20,6 +20,8 @@ public final class Types {
   public static final Type.Scalar ULONGLONG = scalar("unsigned long long", 8, true, false);
   public static final Type.Scalar FLOAT = scalar("float", 4, false, true);
   public static final Type.Scalar DOUBLE = scalar("double", 8, false, true);
+  /** 16 bytes on x86-64 hosts; nvcc keeps that layout in device code (arithmetic is done as double). */
+  public static final Type.Scalar LONG_DOUBLE = scalar("long double", 16, false, true);
   public static final Type.Scalar HALF = scalar("__half", 2, false, true);
   public static final Type.Scalar BF16 = scalar("__nv_bfloat16", 2, false, true);
   public static final Type.Scalar VOID = scalar("void", 1, false, false);
@@ -28,7 +30,7 @@ public final class Types {
 
   static {
     for (Type.Scalar s : List.of(BOOL, CHAR, UCHAR, SHORT, USHORT, INT, UINT, LONG, ULONG, LONGLONG, ULONGLONG,
-        FLOAT, DOUBLE, HALF, BF16, VOID)) {
+        FLOAT, DOUBLE, LONG_DOUBLE, HALF, BF16, VOID)) {
       BUILTIN.put(s.name(), s);
     }
     alias("signed char", CHAR);
@@ -43,7 +45,6 @@ public final class Types {
     alias("unsigned long int", ULONG);
     alias("long long int", LONGLONG);
     alias("unsigned long long int", ULONGLONG);
-    alias("long double", DOUBLE);
     alias("half", HALF);
     alias("nv_bfloat16", BF16);
     alias("__nv_half", HALF);
@@ -75,6 +76,14 @@ public final class Types {
     vectors("longlong", LONGLONG, new long[] {8, 16, 8, 16});
     vectors("ulonglong", ULONGLONG, new long[] {8, 16, 8, 16});
     vectors("double", DOUBLE, new long[] {8, 16, 8, 16});
+    // CUDA 13 deprecates the 4-component 64-bit types (still 16-aligned) for explicit 16a/32a variants.
+    for (String base : List.of("long", "ulong", "longlong", "ulonglong", "double")) {
+      Type.Scalar component = ((Type.Vector) BUILTIN.get(base + "1")).component();
+      for (long a : new long[] {16, 32}) {
+        String name = base + "4_" + a + "a";
+        BUILTIN.put(name, new Type.Vector(name, component, 4, 32, a));
+      }
+    }
     BUILTIN.put("half2", new Type.Vector("half2", HALF, 2, 4, 4));
     BUILTIN.put("__half2", new Type.Vector("__half2", HALF, 2, 4, 4));
     BUILTIN.put("__nv_bfloat162", new Type.Vector("__nv_bfloat162", BF16, 2, 4, 4));
@@ -127,7 +136,7 @@ public final class Types {
     return switch (base) {
       case "char" -> unsigned ? UCHAR : CHAR;
       case "short" -> unsigned ? USHORT : SHORT;
-      case "double" -> DOUBLE;
+      case "double" -> longs > 0 ? LONG_DOUBLE : DOUBLE;
       case "auto" -> new Type.Opaque("auto");
       default -> {
         Type t = BUILTIN.get(base);
@@ -164,7 +173,9 @@ public final class Types {
     public Type build(long declaredAlign) {
       if (opaque) return new Type.Opaque(name);
       long a = Math.max(align, declaredAlign);
-      return new Type.Struct(name, List.copyOf(fields), alignUp(offset, a), a);
+      // C++: a struct without data members still takes one byte
+      long size = fields.isEmpty() ? Math.max(1, a) : alignUp(offset, a);
+      return new Type.Struct(name, List.copyOf(fields), size, a);
     }
   }
 
