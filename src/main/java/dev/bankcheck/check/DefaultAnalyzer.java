@@ -6,6 +6,7 @@ import dev.bankcheck.source.PreprocessResult;
 import dev.bankcheck.source.Preprocessor;
 import dev.bankcheck.source.SourceError;
 import dev.bankcheck.sym.Program;
+import dev.bankcheck.sym.WorkBudget;
 import java.io.IOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,10 @@ import java.util.List;
 public final class DefaultAnalyzer implements Analyzer {
   /** Files above this size are refused with a message instead of risking memory. */
   static final long MAX_FILE_BYTES = 64L << 20;
+  /** Interpreter steps and seconds one file may take: bounds pathological inputs. */
+  static final long STEPS_PER_FILE = 40_000_000;
+  static final long SECONDS_PER_FILE = 20;
+  private static final String MISSING_INCLUDE = "cannot find include file ";
 
   private final AnalysisOptions options;
 
@@ -46,13 +51,25 @@ public final class DefaultAnalyzer implements Analyzer {
   public FileReport analyzeText(Path file, String displayPath, String text) {
     List<SourceError> errors = new ArrayList<>();
     PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
-    errors.addAll(pp.errors());
+    // A header that is not found (often a helper from another project) is no reason to fail the file:
+    // names it would have defined become unknown, and their reasons name the header.
+    List<String> missingHeaders = new ArrayList<>();
+    for (SourceError e : pp.errors()) {
+      if (e.message().startsWith(MISSING_INCLUDE)) missingHeaders.add(e.message().substring(MISSING_INCLUDE.length()));
+      else errors.add(e);
+    }
     CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens());
     errors.addAll(parsed.errors());
     String[] lines = text.split("\r\n|\r|\n", -1);
     List<Finding> findings = new ArrayList<>();
     try {
-      findings.addAll(new KernelChecker(new Program(parsed.unit()), options.bank(), lines, options.block()).check());
+      Program program = new Program(parsed.unit(), missingHeaders);
+      WorkBudget budget = new WorkBudget(STEPS_PER_FILE, SECONDS_PER_FILE);
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options.block(), budget).check());
+      if (budget.timedOut()) {
+        errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
+            + SECONDS_PER_FILE + " s; the findings cover what was analyzed until then"));
+      }
     } catch (StackOverflowError | RuntimeException e) {
       errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis failed: " + e));
     }

@@ -16,6 +16,7 @@ import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.SharedRoot;
 import dev.bankcheck.sym.Val;
 import dev.bankcheck.sym.WarpSetup;
+import dev.bankcheck.sym.WorkBudget;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,17 +31,16 @@ import java.util.Set;
  * bank model, and keeps the worst case per access site (shape, warp and loop iteration).
  */
 final class KernelChecker {
-  /** Interpreter steps per kernel and shape: bounds the work on pathological code. */
-  static final long STEP_BUDGET = 4_000_000;
-
   private final Program program;
+  private final WorkBudget budget;
   private final BankConfig bank;
   private final BankModel model;
   private final String[] lines;
   private final int[] cliBlock;
 
-  KernelChecker(Program program, BankConfig bank, String[] lines, int[] cliBlock) {
+  KernelChecker(Program program, BankConfig bank, String[] lines, int[] cliBlock, WorkBudget budget) {
     this.program = program;
+    this.budget = budget;
     this.bank = bank;
     this.model = new BankModel(bank);
     this.lines = lines;
@@ -73,7 +73,8 @@ final class KernelChecker {
   List<Finding> check() {
     List<Finding> out = new ArrayList<>();
     for (Function f : program.functions().values()) {
-      if (f.isKernel() && f.body() != null) out.addAll(checkKernel(f));
+      // a kernel that never touches shared memory has nothing to check
+      if (f.isKernel() && f.body() != null && program.touchesShared(f)) out.addAll(checkKernel(f));
     }
     return out;
   }
@@ -99,7 +100,19 @@ final class KernelChecker {
       Set<String> notes, Map<Site, String> shapeOfWorst) {
     Map<String, Site> sites = new LinkedHashMap<>();
     if (shapes.isEmpty()) {
+      // One symbolic warp answers for all 32 possible ones unless a lane's fate depends on which warp it is in.
+      Set<String> trialNotes = new LinkedHashSet<>();
+      run(kernel, template, WarpSetup.symbolicWarp(bank.warpSize()), "", sites, trialNotes, shapeOfWorst, null);
+      if (!dependsOnWarp(sites, trialNotes)) {
+        notes.addAll(trialNotes);
+        return sites;
+      }
+      sites.clear();
       for (WarpSetup w : WarpSetup.assumedWarps(bank.warpSize())) {
+        if (budget.exhausted()) {
+          notes.add(workBoundNote());
+          break;
+        }
         run(kernel, template, w, w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * bank.warpSize() + ".."
             + ((w.warp() + 1) * bank.warpSize() - 1), sites, notes, shapeOfWorst, null);
       }
@@ -107,12 +120,32 @@ final class KernelChecker {
     }
     for (BlockShapes.Shape shape : shapes) {
       for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {
+        if (budget.exhausted()) {
+          notes.add(workBoundNote());
+          break;
+        }
         String where = w.warp() > 0 || shape.dims()[0] * shape.dims()[1] * shape.dims()[2] > bank.warpSize()
             ? "warp " + w.warp() : "";
         run(kernel, template, w, where, sites, notes, shapeOfWorst, shape);
       }
     }
     return sites;
+  }
+
+  private String workBoundNote() {
+    return budget.timedOut() ? "the analysis of this file stopped after " + budget.seconds() + " s (work bound): "
+        + "loops and warps after that point were not analyzed"
+        : "the work bound was reached: loops were enumerated only in part, later warps not analyzed";
+  }
+
+  private static boolean dependsOnWarp(Map<String, Site> sites, Set<String> notes) {
+    for (Site s : sites.values()) {
+      if (s.unknown != null) return true;
+    }
+    for (String n : notes) {
+      if (n.contains("could not be evaluated per lane")) return true;
+    }
+    return false;
   }
 
   /**
@@ -159,9 +192,10 @@ final class KernelChecker {
       int bestWays = before;
       long bestLength = 0;
       try {
-        for (int pad = 1; pad <= bank.banks() && bestWays > 1; pad++) {
+        for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted(); pad++) {
           program.overrideInnerDim(root.decl(), inner.length() + pad);
           Map<String, Site> after = runAll(kernel, shapes, template, new LinkedHashSet<>(), new HashMap<>());
+          if (budget.exhausted()) break; // an incomplete run cannot back a promise
           int ways = worstOf(after, root.name());
           if (ways < bestWays) {
             best = after;
@@ -265,13 +299,13 @@ final class KernelChecker {
       String ctx = join(where, context);
       evaluate(site, lanes, ctx, shape, shapeOfWorst);
     };
-    Interpreter in = new Interpreter(program, warp, sink, notes, STEP_BUDGET);
+    Interpreter in = new Interpreter(program, warp, sink, notes, budget);
     try {
       in.run(kernel, template);
     } catch (StackOverflowError e) {
       notes.add("the kernel is nested too deeply to analyze completely");
     }
-    if (in.budgetExhausted()) notes.add("the analysis of '" + kernel.name() + "' stopped at its work bound");
+    if (in.budgetExhausted()) notes.add(workBoundNote());
   }
 
   private static String join(String a, String b) {

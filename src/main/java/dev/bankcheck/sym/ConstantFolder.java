@@ -32,7 +32,9 @@ final class ConstantFolder {
       if (v == null) v = program.constantValue(n.name());
       if (v == null && n.name().contains("::")) v = program.constantValue(n.name().substring(n.name().lastIndexOf("::") + 2));
       if (v == null && n.name().equals("warpSize")) v = Val.num(32);
-      return v != null ? v : new Val.Unknown("'" + n.name() + "' has no constant value in this file");
+      if (v != null) return v;
+      return new Val.Unknown(program.global(n.name()) != null ? "'" + n.name() + "' has no constant value in this file"
+          : program.undeclared(n.name()));
     }
     if (e instanceof Expr.Binary b) return Arith.binary(b.op(), eval(b.left()), eval(b.right()));
     if (e instanceof Expr.Unary u) return Arith.unary(u.op(), eval(u.operand()));

@@ -26,21 +26,26 @@ import java.util.Set;
  */
 public final class Interpreter {
   static final int MAX_CALL_DEPTH = 8;
-  static final int MAX_LOOP_ITERATIONS = 4096;
+  /** Iterations enumerated per loop, over all its entries in one run: nested loops stay linear. */
+  static final int MAX_LOOP_ITERATIONS = 1024;
 
   private final Program program;
   private final WarpSetup warp;
   private final int n;
   private final AccessSink sink;
   private final Set<String> notes;
-  private long budget;
+  private final WorkBudget budget;
+  private boolean outOfWork;
 
   private Deque<Map<String, Var>> scopes = new ArrayDeque<>();
   private final Deque<Frame> frames = new ArrayDeque<>();
   private final Deque<String> context = new ArrayDeque<>();
   private final Deque<String> callStack = new ArrayDeque<>();
+  private final Map<Pos, Integer> iterationsSpent = new HashMap<>();
   private Map<String, Val> templateScope = Map.of();
   private int noAccess;
+  /** Depth of branches taken for lanes whose condition could not be decided. */
+  private int undecided;
   private int uid;
 
   /** A local variable: its declared type, each lane's value, or the __shared__ root it names. */
@@ -61,6 +66,8 @@ public final class Interpreter {
     final boolean loop;
     final boolean[] killed; // returned (function), broken (loop or switch)
     final boolean[] continued;
+    /** A break or return ran under a condition the tool could not decide: the trip count is unknown. */
+    boolean uncertainExit;
     final Val[] returns;
 
     Frame(int n, boolean function, boolean loop) {
@@ -81,7 +88,7 @@ public final class Interpreter {
 
   private record OtherLV(Val[] vals, String what) implements LV {}
 
-  public Interpreter(Program program, WarpSetup warp, AccessSink sink, Set<String> notes, long budget) {
+  public Interpreter(Program program, WarpSetup warp, AccessSink sink, Set<String> notes, WorkBudget budget) {
     this.program = program;
     this.warp = warp;
     this.n = warp.active().length;
@@ -91,7 +98,7 @@ public final class Interpreter {
   }
 
   public boolean budgetExhausted() {
-    return budget <= 0;
+    return outOfWork;
   }
 
   /** Runs a kernel; {@code templateValues} binds template parameters ("N" to a value, "typename T" to a type). */
@@ -146,7 +153,7 @@ public final class Interpreter {
 
   private void exec(Stmt s, boolean[] mask) {
     if (s == null || none(mask)) return;
-    budget--;
+    if (!budget.step()) outOfWork = true;
     if (s instanceof Stmt.Block b) {
       scopes.push(new HashMap<>());
       boolean[] m = mask;
@@ -182,9 +189,18 @@ public final class Interpreter {
         if (v != null && f.returns[l] == null) f.returns[l] = v[l];
         f.killed[l] = true;
       }
+      if (undecided > 0) {
+        for (Frame loop : frames) {
+          if (loop.function) break;
+          loop.uncertainExit = true;
+        }
+      }
     } else if (s instanceof Stmt.Break) {
       Frame f = nearest(false);
-      if (f != null) kill(f.killed, mask);
+      if (f != null) {
+        kill(f.killed, mask);
+        if (undecided > 0) f.uncertainExit = true;
+      }
     } else if (s instanceof Stmt.Continue) {
       Frame f = nearest(true);
       if (f != null) kill(f.continued, mask);
@@ -274,11 +290,13 @@ public final class Interpreter {
     if (!uniform) notes.add("the condition at line " + i.pos().line() + " could not be evaluated per lane; all lanes assumed active");
     Map<Var, Val[]> before = snapshot();
     List<boolean[]> kills = snapshotKills();
+    undecided++;
     exec(i.then(), or(yes, maybe));
     restoreKills(kills, maybe);
     Map<Var, Val[]> afterThen = snapshot();
     restore(before, maybe);
     exec(i.otherwise(), or(no, maybe));
+    undecided--;
     restoreKills(kills, maybe);
     merge(afterThen, maybe, uniform, "the branch at line " + i.pos().line());
   }
@@ -421,7 +439,8 @@ public final class Interpreter {
     frames.push(frame);
     boolean[] m = mask.clone();
     int iterations = 0;
-    boolean symbolic = false;
+    // A loop that cannot reach shared memory is not enumerated: only what it leaves in variables matters.
+    boolean symbolic = !reachesShared(body) && !reachesShared(cond) && !reachesShared(step);
     while (true) {
       if (!(bodyFirst && iterations == 0) && cond != null) {
         Val[] c = eval(cond, m);
@@ -434,9 +453,11 @@ public final class Interpreter {
         if (symbolic) break;
       }
       if (none(m)) break;
-      if (iterations >= MAX_LOOP_ITERATIONS || budget <= 0) {
-        notes.add("the loop at line " + pos.line() + " was analyzed for its first " + iterations
-            + " iterations only (work bound)");
+      int spent = iterationsSpent.merge(pos, 1, Integer::sum);
+      if (spent > MAX_LOOP_ITERATIONS || outOfWork) {
+        notes.add("the loop at line " + pos.line() + " was enumerated for " + MAX_LOOP_ITERATIONS
+            + " iterations in all; its other iterations were analyzed as 'any iteration' (work bound)");
+        symbolic = true;
         break;
       }
       Arrays.fill(frame.continued, false);
@@ -447,6 +468,11 @@ public final class Interpreter {
       m = alive(m);
       if (step != null && !none(m)) eval(step, m);
       iterations++;
+      if (frame.uncertainExit) {
+        // the exit depends on something the tool cannot decide: iterating further would only guess
+        symbolic = true;
+        break;
+      }
       if (cond == null && iterations > 0 && !bodyFirst) {
         symbolic = true; // for (;;): no bound to enumerate
         break;
@@ -516,6 +542,27 @@ public final class Interpreter {
     context.removeLast();
     m = alive(m);
     if (step != null && !none(m)) eval(step, m);
+  }
+
+  /** Whether code may touch shared memory: names a shared array or a pointer into one, or calls a function that does. */
+  private boolean reachesShared(Stmt s) {
+    return new SharedScan(program, this::mayPointToShared).scan(s);
+  }
+
+  private boolean reachesShared(Expr e) {
+    return new SharedScan(program, this::mayPointToShared).scan(e);
+  }
+
+  private boolean mayPointToShared(String name) {
+    Var v = lookupLocal(name);
+    if (v != null) {
+      if (v.root != null) return true;
+      for (Val x : v.vals) {
+        if (x instanceof Val.Ptr) return true;
+      }
+      return false;
+    }
+    return program.isGlobalShared(name);
   }
 
   private boolean hasUnknownTruth(Val[] c, boolean[] m) {
@@ -595,7 +642,7 @@ public final class Interpreter {
   }
 
   private Val[] eval(Expr e, boolean[] mask) {
-    budget--;
+    if (!budget.step()) outOfWork = true;
     if (e instanceof Expr.IntLit i) return fill(Val.num(i.value()));
     if (e instanceof Expr.FloatLit) return fill(new Val.Opaque("floating-point literal"));
     if (e instanceof Expr.StringLit) return fill(new Val.Opaque("string"));
@@ -701,7 +748,7 @@ public final class Interpreter {
           : new Val.Data("the global variable '" + name + "'");
       return new OtherLV(fill(gv), name);
     }
-    return new OtherLV(fill(new Val.Unknown("'" + name + "' is not declared in this file")), name);
+    return new OtherLV(fill(new Val.Unknown(program.undeclared(name))), name);
   }
 
   private LV rootLV(SharedRoot r) {

@@ -30,7 +30,15 @@ public final class Program {
   private final List<TranslationUnit.InstantiationItem> instantiations = new ArrayList<>();
   private final Map<String, Long> innerDimOverride = new HashMap<>();
 
+  private final List<String> missingHeaders;
+
   public Program(TranslationUnit unit) {
+    this(unit, List.of());
+  }
+
+  /** {@code missingHeaders}: includes that were not found, named in the reasons of undeclared names. */
+  public Program(TranslationUnit unit, List<String> missingHeaders) {
+    this.missingHeaders = List.copyOf(missingHeaders);
     for (StructDef s : unit.structs()) structDefs.putIfAbsent(s.name(), s);
     for (TranslationUnit.EnumDef e : unit.enums()) {
       long next = 0;
@@ -68,6 +76,33 @@ public final class Program {
       Val c = constant(v.init());
       if (c instanceof Val.Num) constants.put(v.name(), c);
     }
+  }
+
+  /**
+   * Whether a function may touch shared memory by itself: it declares a __shared__ variable, names a
+   * file-scope one, or calls a function that does. (Pointers passed in are seen at the call site.)
+   */
+  public boolean touchesShared(Function f) {
+    Boolean known = touchesShared.get(f.name());
+    if (known != null) return known;
+    touchesShared.put(f.name(), false); // recursion: assume no until shown otherwise
+    boolean result = f.body() != null && new SharedScan(this, this::isGlobalShared).scan(f.body());
+    touchesShared.put(f.name(), result);
+    return result;
+  }
+
+  private final Map<String, Boolean> touchesShared = new HashMap<>();
+
+  public boolean isGlobalShared(String name) {
+    VarDecl g = globalDecls.get(name);
+    return g != null && g.is("__shared__");
+  }
+
+  /** Why a name has no declaration, for a reason text. */
+  public String undeclared(String name) {
+    String why = "'" + name + "' is not declared in this file";
+    if (missingHeaders.isEmpty()) return why;
+    return why + " (it may come from " + String.join(", ", missingHeaders) + ", not found: add its folder with -I)";
   }
 
   public Map<String, Function> functions() {

@@ -29,6 +29,19 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
   }
 
   /**
+   * One warp standing for all of them under the default assumption: threadIdx.x = warpSize*w + lane
+   * for a warp-uniform symbol w. Exact for every warp when nothing in the kernel depends on w per lane.
+   */
+  public static WarpSetup symbolicWarp(int warpSize) {
+    WarpSetup any = assumedWarps(warpSize)[0];
+    Poly base = Poly.symbol(WARP_SYMBOL).scale(warpSize);
+    for (int l = 0; l < warpSize; l++) any.threadIdx()[0][l] = new Val.Num(base.add(Poly.of(l)));
+    return any;
+  }
+
+  public static final String WARP_SYMBOL = "(threadIdx.x / warpSize)";
+
+  /**
    * The default assumption: blockDim.x is a multiple of the warp size (at most 1024), so a warp varies
    * only in x. Warp w holds threadIdx.x = w*warpSize + lane; y, z and blockDim stay symbolic.
    */
