@@ -17,7 +17,8 @@ topItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
     | 'template' declSpecifiers pointer* name=qualifiedName templateArgs '(' parameterList? ')' ';'   #functionInstantiation
-    | 'using' Identifier '=' typeName ';'                   #usingAlias
+    | 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
+    | 'namespace' Identifier '=' qualifiedName ';'          #namespaceAlias
     | 'using' 'namespace'? qualifiedName ';'                #usingNamespace
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertItem
     | ';'                                                   #emptyItem
@@ -48,7 +49,8 @@ parameterList
     ;
 
 parameter
-    : declSpecifiers pointer* name=Identifier? arraySuffix* ('=' expression)?
+    : declSpecifiers pointer* (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+)
+      ('=' expression)?
     ;
 
 // 6.7
@@ -90,6 +92,7 @@ typeSpecifier
     | structSpecifier                                       #structTypeSpec
     | enumSpecifier                                         #enumTypeSpec
     | 'typename'? qualifiedName templateArgs?               #namedTypeSpec
+    | 'decltype' '(' expression ')'                         #decltypeTypeSpec
     ;
 
 builtinType
@@ -104,6 +107,28 @@ templateArgs
 templateArg
     : typeName
     | shiftExpression
+    ;
+
+// Explicit template arguments of a call "f<T, 8>(x)": values are restricted to arithmetic so that
+// "a < b && c > (d)" stays a comparison.
+callTemplateArgs
+    : '<' (callTemplateArg (',' callTemplateArg)*)? '>'
+    ;
+
+callTemplateArg
+    : typeName
+    | templateValue
+    ;
+
+templateValue
+    : (IntegerLiteral | CharLiteral | 'true' | 'false' | 'nullptr')          #tvLiteral
+    | qualifiedName                                                         #tvName
+    | '(' expression ')'                                                    #tvParen
+    | 'sizeof' '(' typeName ')'                                             #tvSizeof
+    | op=('-' | '+' | '~' | '!') operand=templateValue                      #tvUnary
+    | left=templateValue op=('*' | '/' | '%') right=templateValue           #tvBinary
+    | left=templateValue op=('+' | '-') right=templateValue                 #tvBinary
+    | left=templateValue op=('<<' | '&' | '^' | '|') right=templateValue    #tvBinary
     ;
 
 // A restricted expression for template arguments: '>' would close the argument list.
@@ -122,9 +147,19 @@ baseClause
 memberDeclaration
     : declaration                                           #fieldMember
     | templateHeader? functionDefinition                    #methodMember
+    | (declModifier | 'explicit')* '~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
+      (compoundStatement | ';' | '=' ('default' | Identifier) ';')  #constructorMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
     | ';'                                                   #emptyMember
+    ;
+
+ctorInitializer
+    : ':' memberInit (',' memberInit)*
+    ;
+
+memberInit
+    : qualifiedName templateArgs? ('(' argumentList? ')' | braceInitializer)
     ;
 
 enumSpecifier
@@ -141,6 +176,16 @@ initDeclarator
 
 declarator
     : pointer* name=Identifier arraySuffix*
+    | pointer* parenDeclarator arraySuffix+
+    ;
+
+// "(*t)" of "float (*t)[32]" (pointer to array) or "(&t)" of "float (&t)[32][33]" (array reference)
+parenDeclarator
+    : '(' pointer+ name=Identifier ')'
+    ;
+
+abstractParenDeclarator
+    : '(' pointer+ ')'
     ;
 
 pointer
@@ -161,7 +206,7 @@ braceInitializer
     ;
 
 typeName
-    : declModifier* typeSpecifier declModifier* pointer*
+    : declModifier* typeSpecifier declModifier* pointer* (abstractParenDeclarator arraySuffix+)?
     ;
 
 qualifiedName
@@ -181,6 +226,7 @@ blockItem
 statement
     : compoundStatement                                                         #blockStmt
     | 'if' 'constexpr'? '(' cond=expressionList ')' then=statement ('else' otherwise=statement)?   #ifStmt
+    | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' range=expression ')' body=statement  #rangeForStmt
     | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt
     | 'while' '(' cond=expressionList ')' body=statement                        #whileStmt
     | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
@@ -189,6 +235,8 @@ statement
     | 'default' ':'                                                             #defaultStmt
     | 'return' expressionList? ';'                                              #returnStmt
     | 'break' ';'                                                               #breakStmt
+    | 'goto' label=Identifier ';'                                               #gotoStmt
+    | label=Identifier ':'                                                      #labelStmt
     | 'continue' ';'                                                            #continueStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
@@ -213,7 +261,7 @@ expression
     | '(' typeName ')' operand=expression                                       #castExpr
     | left=expression op=('*' | '/' | '%') right=expression                     #mulExpr
     | left=expression op=('+' | '-') right=expression                           #addExpr
-    | left=expression op=('<<' | '>>') right=expression                         #shiftExpr
+    | left=expression (op='<<' | op='>' '>') right=expression                   #shiftExpr
     | left=expression op=('<' | '>' | '<=' | '>=') right=expression             #relExpr
     | left=expression op=('==' | '!=') right=expression                         #eqExpr
     | left=expression op='&' right=expression                                   #bitAndExpr
@@ -235,6 +283,7 @@ primary
     | CharLiteral                                                               #charLiteral
     | StringLiteral+                                                            #stringLiteral
     | ('true' | 'false' | 'nullptr')                                            #keywordLiteral
+    | callee=qualifiedName callTemplateArgs '(' args=argumentList? ')'          #templateCallExpr
     | kernel=qualifiedName templateArgs? '<<<' config=argumentList '>>>' '(' args=argumentList? ')'   #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
@@ -248,7 +297,7 @@ balancedBraces
     | ~('{' | '}')
     ;
 
-// Lexer: the vocabulary (our preprocessor produces the tokens in production).
+// Lexer: the vocabulary (">>" is split into two '>' by the facade: it may close two template lists) (our preprocessor produces the tokens in production).
 IntegerLiteral
     : ([1-9] ('\''? [0-9])* | '0' [xX] [0-9a-fA-F] ('\''? [0-9a-fA-F])* | '0' [bB] [01]+ | '0' [0-7]*) IntegerSuffix?
     ;

@@ -1,6 +1,7 @@
 package dev.bankcheck.ir;
 
 import dev.bankcheck.source.Pos;
+import java.util.Collections;
 import java.util.List;
 
 /** Expressions of the IR: immutable, each with the position of its first token. */
@@ -20,10 +21,27 @@ public sealed interface Expr {
 
   record Index(Pos pos, Expr base, Expr index) implements Expr {}
 
-  record Call(Pos pos, Expr callee, List<TypeRef> templateArgs, List<Expr> args) implements Expr {}
+  /**
+   * A call. {@code templateArgs} and {@code templateValues} have one entry per explicit template argument
+   * ({@code f<float, 8>(x)}): a TypeRef for a type argument (else null), and the value for a non-type argument or
+   * a bare name that may be a value (else null), as in {@link TypeRef}. The lists may hold nulls.
+   */
+  record Call(Pos pos, Expr callee, List<TypeRef> templateArgs, List<Expr> args, List<Expr> templateValues)
+      implements Expr {
+    /** A call without template values (one null per template argument). */
+    public Call(Pos pos, Expr callee, List<TypeRef> templateArgs, List<Expr> args) {
+      this(pos, callee, templateArgs, args, Collections.nCopies(templateArgs.size(), null));
+    }
+  }
 
-  /** kernel<<<config>>>(args) */
-  record Launch(Pos pos, String kernel, List<TypeRef> templateArgs, List<Expr> config, List<Expr> args) implements Expr {}
+  /** kernel<<<config>>>(args); template arguments as in {@link Call}. */
+  record Launch(Pos pos, String kernel, List<TypeRef> templateArgs, List<Expr> config, List<Expr> args,
+      List<Expr> templateValues) implements Expr {
+    /** A launch without template values (one null per template argument). */
+    public Launch(Pos pos, String kernel, List<TypeRef> templateArgs, List<Expr> config, List<Expr> args) {
+      this(pos, kernel, templateArgs, config, args, Collections.nCopies(templateArgs.size(), null));
+    }
+  }
 
   /** Prefix operators: + - ! ~ * & ++ -- */
   record Unary(Pos pos, String op, Expr operand) implements Expr {}

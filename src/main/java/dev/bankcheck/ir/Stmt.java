@@ -15,7 +15,10 @@ public sealed interface Stmt {
 
   record If(Pos pos, Expr cond, Stmt then, Stmt otherwise) implements Stmt {}
 
-  /** init is a Decl, an ExprStmt or null; cond and step may be null. */
+  /**
+   * init is a Decl, an ExprStmt or null; cond and step may be null. A range-for {@code for (auto x : v) body}
+   * is a For whose init is the Decl of x without initializer, with cond and step null (the range is not kept).
+   */
   record For(Pos pos, Stmt init, Expr cond, Expr step, Stmt body) implements Stmt {}
 
   record While(Pos pos, Expr cond, Stmt body) implements Stmt {}
@@ -34,4 +37,10 @@ public sealed interface Stmt {
   record Continue(Pos pos) implements Stmt {}
 
   record Empty(Pos pos) implements Stmt {}
+
+  /** {@code goto label;} (analysis treats it as a no-op). */
+  record Goto(Pos pos, String label) implements Stmt {}
+
+  /** {@code label:} on its own; the statement after it follows as the next statement. */
+  record Label(Pos pos, String label) implements Stmt {}
 }

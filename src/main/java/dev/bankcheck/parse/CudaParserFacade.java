@@ -51,7 +51,7 @@ public final class CudaParserFacade {
     List<SourceError> errors = new ArrayList<>();
     List<SkippedItem> skipped = new ArrayList<>();
     IrBuilder builder = new IrBuilder();
-    for (List<Token> item : splitTopLevel(tokens, errors)) {
+    for (List<Token> item : splitTopLevel(splitClosingAngles(tokens), errors)) {
       int depth = maxNesting(item);
       if (depth > MAX_NESTING) {
         errors.add(new SourceError(item.get(0).pos(),
@@ -64,8 +64,47 @@ public final class CudaParserFacade {
     return new Result(builder.unit(), errors, skipped);
   }
 
+  /**
+   * ">>" becomes two '>' tokens (the grammar's right shift is '>' '>'), so that {@code A<B<int>> x} closes two
+   * template lists; ">>>" that closes no "<<<" becomes three. The second and third keep adjacent columns.
+   */
+  static List<Token> splitClosingAngles(List<Token> tokens) {
+    List<Token> out = new ArrayList<>(tokens.size());
+    int openLaunches = 0;
+    for (Token t : tokens) {
+      if (t.kind() == TokenKind.PUNCT) {
+        switch (t.text()) {
+          case "<<<" -> openLaunches++;
+          case ">>>" -> {
+            if (openLaunches > 0) {
+              openLaunches--;
+            } else {
+              splitInto(out, t, 3);
+              continue;
+            }
+          }
+          case ">>" -> {
+            splitInto(out, t, 2);
+            continue;
+          }
+          default -> {}
+        }
+      }
+      out.add(t);
+    }
+    return out;
+  }
+
+  private static void splitInto(List<Token> out, Token t, int n) {
+    for (int i = 0; i < n; i++) {
+      Pos p = t.pos();
+      out.add(new Token(TokenKind.PUNCT, ">", new Pos(p.file(), p.line(), p.column() + i)));
+    }
+  }
+
   /** Whether one item parses with SLL prediction alone (without the LL retry); for tests. */
   static boolean sllAccepts(List<Token> item) {
+    item = splitClosingAngles(item);
     CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(item))));
     parser.removeErrorListeners();
     parser.getInterpreter().setPredictionMode(PredictionMode.SLL);

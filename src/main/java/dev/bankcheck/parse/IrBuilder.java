@@ -10,6 +10,8 @@ import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.parse.CudaParser.*;
 import dev.bankcheck.source.Pos;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,15 +47,20 @@ final class IrBuilder {
       TypeSpecifierContext ts = d.declSpecifiers().typeSpecifier();
       // "template __global__ void k<32, float>(float*);" parses as a declaration whose type is k<...>
       if (ts instanceof NamedTypeSpecContext n && n.templateArgs() != null) {
-        items.add(new TranslationUnit.InstantiationItem(n.qualifiedName().getText(), templateArgs(n.templateArgs())));
+        items.add(new TranslationUnit.InstantiationItem(n.qualifiedName().getText(), templateArgs(n.templateArgs()),
+            templateValues(n.templateArgs())));
       }
     } else if (ctx instanceof FunctionInstantiationContext fi) {
       // "template __global__ void k<32, float>(float*);"
-      items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs())));
+      items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs()),
+          templateValues(fi.templateArgs())));
     } else if (ctx instanceof UsingAliasContext u) {
       typeNames.add(u.Identifier().getText());
-      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), typeName(u.typeName())));
+      TypeRef t = typeName(u.typeName());
+      if (!u.arraySuffix().isEmpty()) t = t.withDims(dims(u.arraySuffix()), 0); // using Row = float[32];
+      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), t));
     }
+    // namespace aliases, using-directives, static_assert and ';' add no item
   }
 
   private Pos pos(ParserRuleContext ctx) {
@@ -89,20 +96,25 @@ final class IrBuilder {
 
   private Function function(FunctionDefinitionContext f, List<Function.TemplateParam> tps) {
     Set<String> quals = modifiers(f.declSpecifiers());
-    TypeRef ret = declSpecType(f.declSpecifiers()).withDims(List.of(), f.pointer().size());
+    TypeRef ret = declSpecType(f.declSpecifiers()).withDeclarator(List.of(), stars(f.pointer()), hasRef(f.pointer()),
+        false);
     List<VarDecl> params = new ArrayList<>();
     List<ParameterContext> plist = f.parameterList() == null ? List.of() : f.parameterList().parameter();
     if (plist.size() == 1 && plist.get(0).name == null && plist.get(0).pointer().isEmpty()
-        && plist.get(0).arraySuffix().isEmpty() && plist.get(0).declSpecifiers().getText().equals("void")) {
+        && plist.get(0).arraySuffix().isEmpty() && plist.get(0).parenDeclarator() == null
+        && plist.get(0).abstractParenDeclarator() == null && plist.get(0).declSpecifiers().getText().equals("void")) {
       plist = List.of(); // "f(void)": no parameters
     }
     {
       for (ParameterContext p : plist) {
         TypeRef base = declSpecType(p.declSpecifiers());
         List<Expr> dims = dims(p.arraySuffix());
-        String name = p.name == null ? "" : p.name.getText();
-        params.add(new VarDecl(pos(p), name, base.withDims(dims, p.pointer().size()), null, modifiers(p.declSpecifiers()),
-            null, null, null));
+        List<PointerContext> inner = p.parenDeclarator() != null ? p.parenDeclarator().pointer()
+            : p.abstractParenDeclarator() != null ? p.abstractParenDeclarator().pointer() : List.of();
+        Token nameToken = p.parenDeclarator() != null ? p.parenDeclarator().name : p.name;
+        String name = nameToken == null ? "" : nameToken.getText();
+        params.add(new VarDecl(pos(p), name, declarated(base, dims, p.pointer(), inner), null,
+            modifiers(p.declSpecifiers()), null, null, null));
       }
     }
     Stmt.Block body = f.body == null ? null : block(f.body);
@@ -120,18 +132,46 @@ final class IrBuilder {
     for (InitDeclaratorContext id : d.initDeclarator()) {
       DeclaratorContext dc = id.declarator();
       List<Expr> dims = dims(dc.arraySuffix());
+      Token nameToken = dc.parenDeclarator() != null ? dc.parenDeclarator().name : dc.name;
+      List<PointerContext> inner = dc.parenDeclarator() != null ? dc.parenDeclarator().pointer() : List.of();
       Expr init = null;
       if (id.initializer() != null) init = initializer(id.initializer());
       else if (id.braceInitializer() != null) init = braceInit(id.braceInitializer());
       else if (id.ctorArgs != null) init = new Expr.InitList(pos(id.ctorArgs), args(id.ctorArgs));
-      String name = dc.name.getText();
+      String name = nameToken.getText();
       if (mods.contains("typedef")) typeNames.add(name);
-      Pos dimsStart = after(dc.name);
+      Pos dimsStart = dc.parenDeclarator() != null ? after(dc.parenDeclarator().getStop()) : after(nameToken);
       Pos dimsEnd = dc.arraySuffix().isEmpty() ? dimsStart : after(dc.arraySuffix(dc.arraySuffix().size() - 1).getStop());
-      out.add(new VarDecl(pos(dc.name), name, base.withDims(dims, dc.pointer().size()), init, mods, align, dimsStart,
-          dimsEnd));
+      out.add(new VarDecl(pos(nameToken), name, declarated(base, dims, dc.pointer(), inner), init, mods, align,
+          dimsStart, dimsEnd));
     }
     return out;
+  }
+
+  /** {@code base} with a declarator: outer pointer parts, and the pointer parts inside "(*t)" or "(&t)" if any. */
+  private static TypeRef declarated(TypeRef base, List<Expr> dims, List<PointerContext> outer,
+      List<PointerContext> inner) {
+    boolean parenthesized = !inner.isEmpty();
+    int innerStars = stars(inner);
+    return base.withDeclarator(dims, stars(outer) + innerStars, hasRef(outer) || hasRef(inner),
+        parenthesized && innerStars > 0);
+  }
+
+  /** The number of '*' among pointer parts ('&' and '&&' make a reference, not a pointer). */
+  private static int stars(List<PointerContext> ps) {
+    int n = 0;
+    for (PointerContext p : ps) {
+      if (p.getStart().getText().equals("*")) n++;
+    }
+    return n;
+  }
+
+  private static boolean hasRef(List<PointerContext> ps) {
+    for (PointerContext p : ps) {
+      String t = p.getStart().getText();
+      if (t.equals("&") || t.equals("&&")) return true;
+    }
+    return false;
   }
 
   private List<Expr> dims(List<ArraySuffixContext> suffixes) {
@@ -157,9 +197,20 @@ final class IrBuilder {
     return null;
   }
 
+  /** {@code alignas(N)} is N; {@code alignas(T)} with T a type is the call {@code alignof<T>()}'s form. */
   private Expr alignValue(AlignmentContext a) {
     if (a.expression() != null) return expr(a.expression());
-    return new Expr.SizeofType(pos(a), typeName(a.typeName())); // alignas(T): approximated by T's alignment later
+    String plain = plainName(a.typeName());
+    if (plain != null && !isTypeName(plain)) return new Expr.Name(pos(a.typeName()), plain); // alignas(kAlign)
+    return alignofCall(pos(a), a.typeName());
+  }
+
+  /** alignof(T) as {@code Call(Name "alignof", [T], [], [value])}: value is the bare name T, else null. */
+  private Expr alignofCall(Pos p, TypeNameContext tn) {
+    String plain = plainName(tn);
+    Expr value = plain == null ? null : new Expr.Name(pos(tn), plain);
+    return new Expr.Call(p, new Expr.Name(p, "alignof"), List.of(typeName(tn)), List.of(),
+        Collections.unmodifiableList(Arrays.asList(value)));
   }
 
   private TypeRef declSpecType(DeclSpecifiersContext ds) {
@@ -188,10 +239,52 @@ final class IrBuilder {
       if (es.name != null) typeNames.add(es.name.getText());
       return new TypeRef("int", null, List.of(), List.of(), 0, List.of(), true);
     }
+    if (ts instanceof DecltypeTypeSpecContext) {
+      return new TypeRef("decltype", null, List.of(), List.of(), 0, List.of(), false);
+    }
     NamedTypeSpecContext n = (NamedTypeSpecContext) ts;
     List<TypeRef> targs = n.templateArgs() == null ? List.of() : templateArgs(n.templateArgs());
     List<Expr> tvals = n.templateArgs() == null ? List.of() : templateValues(n.templateArgs());
     return new TypeRef(n.qualifiedName().getText(), null, targs, tvals, 0, List.of(), false);
+  }
+
+  private List<TypeRef> callTemplateArgs(CallTemplateArgsContext ta) {
+    List<TypeRef> out = new ArrayList<>();
+    for (CallTemplateArgContext a : ta.callTemplateArg()) out.add(a.typeName() != null ? typeName(a.typeName()) : null);
+    return Collections.unmodifiableList(out);
+  }
+
+  private List<Expr> callTemplateValues(CallTemplateArgsContext ta) {
+    List<Expr> out = new ArrayList<>();
+    for (CallTemplateArgContext a : ta.callTemplateArg()) {
+      out.add(a.templateValue() != null ? templateValue(a.templateValue()) : bareNameValue(a.typeName()));
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** "k<TILE>": a bare name may be a value; keep it as a name too. Else null. */
+  private Expr bareNameValue(TypeNameContext tn) {
+    if (tn.pointer().isEmpty() && tn.abstractParenDeclarator() == null
+        && tn.typeSpecifier() instanceof NamedTypeSpecContext n && n.templateArgs() == null) {
+      return new Expr.Name(pos(tn), n.qualifiedName().getText());
+    }
+    return null;
+  }
+
+  private Expr templateValue(TemplateValueContext v) {
+    Pos p = pos(v);
+    if (v instanceof TvLiteralContext l) {
+      String t = l.getText();
+      if (l.IntegerLiteral() != null) return new Expr.IntLit(p, parseInt(t));
+      if (l.CharLiteral() != null) return new Expr.IntLit(p, charValue(t));
+      return new Expr.IntLit(p, t.equals("true") ? 1 : 0);
+    }
+    if (v instanceof TvNameContext n) return new Expr.Name(p, n.qualifiedName().getText());
+    if (v instanceof TvParenContext pe) return expr(pe.expression());
+    if (v instanceof TvSizeofContext sz) return new Expr.SizeofType(p, typeName(sz.typeName()));
+    if (v instanceof TvUnaryContext u) return new Expr.Unary(p, u.op.getText(), templateValue(u.operand));
+    TvBinaryContext b = (TvBinaryContext) v;
+    return new Expr.Binary(p, b.op.getText(), templateValue(b.left), templateValue(b.right));
   }
 
   private List<TypeRef> templateArgs(TemplateArgsContext ta) {
@@ -206,15 +299,9 @@ final class IrBuilder {
     List<Expr> out = new ArrayList<>();
     for (TemplateArgContext a : ta.templateArg()) {
       if (a.shiftExpression() != null) out.add(expr(a.shiftExpression().expression()));
-      else if (a.typeName() != null && a.typeName().pointer().isEmpty()
-          && a.typeName().typeSpecifier() instanceof NamedTypeSpecContext n && n.templateArgs() == null) {
-        // "k<TILE>": a bare name may be a value; keep it as a name too
-        out.add(new Expr.Name(pos(a), n.qualifiedName().getText()));
-      } else {
-        out.add(null);
-      }
+      else out.add(bareNameValue(a.typeName()));
     }
-    return out;
+    return Collections.unmodifiableList(out);
   }
 
   private StructDef struct(StructSpecifierContext s) {
@@ -223,15 +310,19 @@ final class IrBuilder {
     Expr align = null;
     for (AlignmentContext a : s.alignment()) align = alignValue(a);
     List<VarDecl> fields = new ArrayList<>();
+    List<VarDecl> statics = new ArrayList<>();
     boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
         for (VarDecl v : declaration(f.declaration())) {
-          if (!v.is("static") && !v.is("typedef")) fields.add(v);
+          if (v.is("static")) statics.add(v);
+          else if (!v.is("typedef")) fields.add(v);
         }
       }
     }
-    StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align);
+    // constructors, destructors and methods are dropped
+    StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
+        List.copyOf(statics));
     if (hasBody) structs.add(def);
     return def;
   }
@@ -244,7 +335,11 @@ final class IrBuilder {
   }
 
   TypeRef typeName(TypeNameContext t) {
-    return typeSpec(t.typeSpecifier()).withDims(List.of(), t.pointer().size());
+    TypeRef base = typeSpec(t.typeSpecifier());
+    if (t.abstractParenDeclarator() != null) { // "float (*)[32]"
+      return declarated(base, dims(t.arraySuffix()), t.pointer(), t.abstractParenDeclarator().pointer());
+    }
+    return declarated(base, List.of(), t.pointer(), List.of());
   }
 
   // ---- statements ----
@@ -271,6 +366,19 @@ final class IrBuilder {
       return new Stmt.For(p, init, f.cond == null ? null : exprList(f.cond), f.step == null ? null : exprList(f.step),
           stmt(f.body));
     }
+    if (s instanceof RangeForStmtContext rf) {
+      // for (auto x : v) body: the Decl of x without initializer; no cond, no step (the range is not kept)
+      DeclaratorContext dc = rf.rangeVar;
+      Token nameToken = dc.parenDeclarator() != null ? dc.parenDeclarator().name : dc.name;
+      List<PointerContext> inner = dc.parenDeclarator() != null ? dc.parenDeclarator().pointer() : List.of();
+      TypeRef t = declarated(declSpecType(rf.rangeSpec), dims(dc.arraySuffix()), dc.pointer(), inner);
+      Pos at = after(nameToken);
+      VarDecl v = new VarDecl(pos(nameToken), nameToken.getText(), t, null, modifiers(rf.rangeSpec),
+          alignment(rf.rangeSpec), at, at);
+      return new Stmt.For(p, new Stmt.Decl(pos(rf.rangeSpec), List.of(v)), null, null, stmt(rf.body));
+    }
+    if (s instanceof GotoStmtContext g) return new Stmt.Goto(p, g.label.getText());
+    if (s instanceof LabelStmtContext l) return new Stmt.Label(p, l.label.getText());
     if (s instanceof WhileStmtContext w) return new Stmt.While(p, exprList(w.cond), stmt(w.body));
     if (s instanceof DoStmtContext d) return new Stmt.DoWhile(p, stmt(d.body), exprList(d.cond));
     if (s instanceof SwitchStmtContext w) return new Stmt.Switch(p, exprList(w.cond), stmt(w.body));
@@ -340,9 +448,7 @@ final class IrBuilder {
       return new Expr.SizeofType(p, typeName(st.typeName()));
     }
     if (e instanceof SizeofExprContext se) return new Expr.SizeofExpr(p, expr(se.operand));
-    if (e instanceof AlignofExprContext ae) {
-      return new Expr.Call(p, new Expr.Name(p, "alignof"), List.of(typeName(ae.typeName())), List.of());
-    }
+    if (e instanceof AlignofExprContext ae) return alignofCall(p, ae.typeName());
     if (e instanceof CastExprContext c) return cast(p, c);
     if (e instanceof TernaryExprContext t) return new Expr.Ternary(p, expr(t.cond), expr(t.then), expr(t.otherwise));
     if (e instanceof AssignExprContext a) return new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right));
@@ -453,7 +559,8 @@ final class IrBuilder {
 
   /** The name when a type-name is a bare (possibly qualified) name: no keywords, pointers or arguments. */
   private static String plainName(TypeNameContext tn) {
-    if (tn.pointer().isEmpty() && tn.declModifier().isEmpty() && tn.typeSpecifier() instanceof NamedTypeSpecContext n
+    if (tn.pointer().isEmpty() && tn.declModifier().isEmpty() && tn.abstractParenDeclarator() == null
+        && tn.typeSpecifier() instanceof NamedTypeSpecContext n
         && n.templateArgs() == null && n.getChildCount() == 1) {
       return n.qualifiedName().getText();
     }
@@ -463,7 +570,12 @@ final class IrBuilder {
   private static Token binaryOp(ExpressionContext e) {
     if (e instanceof MulExprContext x) return x.op;
     if (e instanceof AddExprContext x) return x.op;
-    if (e instanceof ShiftExprContext x) return x.op;
+    if (e instanceof ShiftExprContext x) {
+      if (!x.op.getText().equals(">")) return x.op;
+      org.antlr.v4.runtime.CommonToken shift = new org.antlr.v4.runtime.CommonToken(x.op); // '>' '>' is ">>"
+      shift.setText(">>");
+      return shift;
+    }
     if (e instanceof RelExprContext x) return x.op;
     if (e instanceof EqExprContext x) return x.op;
     if (e instanceof BitAndExprContext x) return x.op;
@@ -478,7 +590,7 @@ final class IrBuilder {
   private Expr cast(Pos p, CastExprContext c) {
     TypeNameContext tn = c.typeName();
     Expr operand = expr(c.operand);
-    if (tn.pointer().isEmpty() && tn.declModifier().isEmpty()
+    if (tn.pointer().isEmpty() && tn.declModifier().isEmpty() && tn.abstractParenDeclarator() == null
         && tn.typeSpecifier() instanceof NamedTypeSpecContext n && n.templateArgs() == null
         && !isTypeName(n.qualifiedName().getText()) && operand instanceof Expr.Unary u
         && (u.op().equals("-") || u.op().equals("+") || u.op().equals("*") || u.op().equals("&"))) {
@@ -501,7 +613,12 @@ final class IrBuilder {
     if (pc instanceof KeywordLiteralContext k) return new Expr.IntLit(p, k.getText().equals("true") ? 1 : 0);
     if (pc instanceof LaunchExprContext l) {
       List<TypeRef> targs = l.templateArgs() == null ? List.of() : templateArgs(l.templateArgs());
-      return new Expr.Launch(p, l.kernel.getText(), targs, args(l.config), args(l.args));
+      List<Expr> tvals = l.templateArgs() == null ? List.of() : templateValues(l.templateArgs());
+      return new Expr.Launch(p, l.kernel.getText(), targs, args(l.config), args(l.args), tvals);
+    }
+    if (pc instanceof TemplateCallExprContext tc) {
+      return new Expr.Call(p, new Expr.Name(p, tc.callee.getText()), callTemplateArgs(tc.callTemplateArgs()),
+          args(tc.args), callTemplateValues(tc.callTemplateArgs()));
     }
     if (pc instanceof CppCastExprContext c) return new Expr.Cast(p, typeName(c.typeName()), expr(c.operand));
     if (pc instanceof FunctionalCastExprContext f) {
