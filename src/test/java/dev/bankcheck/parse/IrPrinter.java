@@ -18,11 +18,11 @@ final class IrPrinter {
     if (e instanceof Expr.Member m) return "(" + (m.arrow() ? "->" : ".") + " " + sexpr(m.base()) + " " + m.member() + ")";
     if (e instanceof Expr.Index x) return "([] " + sexpr(x.base()) + " " + sexpr(x.index()) + ")";
     if (e instanceof Expr.Call c) {
-      String targs = c.templateArgs().isEmpty() ? "" : "<" + types(c.templateArgs()) + ">";
+      String targs = c.templateArgs().isEmpty() ? "" : "<" + targs(c.templateArgs(), c.templateValues()) + ">";
       return "(call" + targs + " " + sexpr(c.callee()) + all(c.args()) + ")";
     }
     if (e instanceof Expr.Launch l) {
-      String targs = l.templateArgs().isEmpty() ? "" : "<" + types(l.templateArgs()) + ">";
+      String targs = l.templateArgs().isEmpty() ? "" : "<" + targs(l.templateArgs(), l.templateValues()) + ">";
       return "(launch " + l.kernel() + targs + " [" + all(l.config()).trim() + "]" + all(l.args()) + ")";
     }
     if (e instanceof Expr.Unary u) return "(" + u.op() + " " + sexpr(u.operand()) + ")";
@@ -44,14 +44,33 @@ final class IrPrinter {
   static String type(TypeRef t) {
     if (t == null) return "?";
     StringBuilder sb = new StringBuilder(t.base().replace(' ', '_'));
-    if (!t.templateArgs().isEmpty()) sb.append('<').append(types(t.templateArgs())).append('>');
-    sb.append("*".repeat(t.pointers()));
+    if (!t.templateArgs().isEmpty()) sb.append('<').append(targs(t.templateArgs(), t.templateValues())).append('>');
+    String stars = "*".repeat(t.pointers());
+    sb.append(t.pointerToArray() ? "(" + stars + ")" : stars);
+    if (t.reference()) sb.append('&');
     for (Expr d : t.dims()) sb.append('[').append(d == null ? "" : sexpr(d)).append(']');
     return sb.toString();
   }
 
   private static String types(List<TypeRef> ts) {
     return ts.stream().map(IrPrinter::type).collect(Collectors.joining(","));
+  }
+
+  /**
+   * Template arguments: the type where there is one, else the value, else "?". A bare name has both; it prints
+   * as the type, with "=name" when the value is also recorded.
+   */
+  static String targs(List<TypeRef> ts, List<Expr> vs) {
+    assert vs.isEmpty() || vs.size() == ts.size();
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < ts.size(); i++) {
+      if (i > 0) sb.append(',');
+      TypeRef t = ts.get(i);
+      Expr v = i < vs.size() ? vs.get(i) : null;
+      if (t != null) sb.append(type(t)).append(v != null ? "=" + sexpr(v) : "");
+      else sb.append(v != null ? sexpr(v) : "?");
+    }
+    return sb.toString();
   }
 
   private static String all(List<Expr> es) {

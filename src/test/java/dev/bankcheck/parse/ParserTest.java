@@ -159,6 +159,26 @@ class ParserTest {
       "unsigned(x) + 1 => (+ (cast unsigned x) 1)",
       "(a, b) => (, a b)",
       "max(a, b) => (call max a b)",
+      // explicit template arguments in calls: types, values, bare names
+      "tex2D<float>(t, u, v) => (call<float> tex2D t u v)",
+      "mulN<8>(x) => (call<8> mulN x)",
+      "twice<int>(x) => (call<int> twice x)",
+      "min<int>(a, b) => (call<int> min a b)",
+      "f<T, N + 1, -2, (A > B)>() => (call<T=T,(+ N 1),(- 2),(> A B)> f)",
+      "ns::g<float*>(p) + 1 => (+ (call<float*> ns::g p) 1)",
+      "f<sizeof(float4)>(x) => (call<(sizeof-type float4)> f x)",
+      // comparisons that look like template arguments stay comparisons
+      "x < a && y > (b) => (&& (< x a) (> y b))",
+      "r = x < a || y > b => (= r (|| (< x a) (> y b)))",
+      "i < n == j > (k) => (== (< i n) (> j k))",
+      // '>' '>' is a right shift; casts to pointer-to-array types
+      "a >> 1 >> b => (>> (>> a 1) b)",
+      "a >>= 2 => (>>= a 2)",
+      "(float (*)[32])p => (cast float(*)[32] p)",
+      "((float (*)[32])p)[i][j] => ([] ([] (cast float(*)[32] p) i) j)",
+      "sizeof(float (*)[4]) => (sizeof-type float(*)[4])",
+      "alignof(float4) => (call<float4=float4> alignof)",
+      "alignof(float*) => (call<float*> alignof)",
   })
   void expressionsFollowCPrecedenceAndAssociativity(String source, String expected) {
     assertEquals(expected, expr(source));
@@ -205,7 +225,10 @@ class ParserTest {
   @CsvSource(delimiterString = "=>", quoteCharacter = '`', value = {
       "k<<<g, b>>>(x) => (launch k [g b] x)",
       "k<<<dim3(2,2), dim3(16,16), 0, stream>>>(a, b) => (launch k [(call dim3 2 2) (call dim3 16 16) 0 stream] a b)",
-      "k<32><<<1, 32>>>(p) => (launch k<?> [1 32] p)",
+      "k<32><<<1, 32>>>(p) => (launch k<32> [1 32] p)",
+      "k<32, float><<<g, b>>>(x) => (launch k<32,float> [g b] x)",
+      "k<TILE><<<g, b>>>(x) => (launch k<TILE=TILE> [g b] x)",
+      "k<N * 2, T*><<<g, b>>>(x) => (launch k<(* N 2),T*> [g b] x)",
       "k<float><<<1, 32>>>(p) => (launch k<float> [1 32] p)",
       "ns::k<<<1, 32>>>() => (launch ns::k [1 32])",
   })
@@ -233,7 +256,19 @@ class ParserTest {
       "constexpr int kTile = 32; => kTile:int=32 constexpr",
       "const unsigned N = sizeof(float4) / 4; => N:unsigned=(/ (sizeof-type float4) 4) const",
       "float4 f4 = make_float4(0, 0, 0, 0); => f4:float4=(call make_float4 0 0 0 0)",
-      "ns::Vec<float, 4> nv; => nv:ns::Vec<float,?>",
+      "ns::Vec<float, 4> nv; => nv:ns::Vec<float,4>",
+      // references, pointers to arrays, decltype, '>>' closing two template lists
+      "float &r = s[i]; => r:float&=([] s i)",
+      "const Storage &st = *p; => st:Storage&=(* p) const",
+      "float &&rr = f(); => rr:float&=(call f)",
+      "int *&pr = q; => pr:int*&=q",
+      "float (*t)[32] = reinterpret_cast<float (*)[32]>(smem); => t:float(*)[32]=(cast float(*)[32] smem)",
+      "float (*u)[32][33]; => u:float(*)[32][33]",
+      "float *a4[4]; => a4:float*[4]",
+      "decltype(x + 1) d = 2; => d:decltype=2",
+      "A<B<int>> ab; => ab:A<B<int>>",
+      "A<B<C<int>>> abc; => abc:A<B<C<int>>>",
+      "int sh = x >> 2; => sh:int=(>> x 2)",
   })
   void fileScopeDeclarations(String source, String expected) {
     TranslationUnit u = parseClean(source);
