@@ -489,4 +489,155 @@ class ParserTest {
     assertTrue(r.unit().items().isEmpty());
     assertFalse(r.skipped().iterator().hasNext());
   }
+
+  // ---- declarators, statements and top-level forms added with references and template calls ----
+
+  @Test
+  void referenceAndPointerToArrayParameters() {
+    Function f = function(parseClean("__device__ void f(float (&t)[32][33], float (*p)[32], const S &s, float (*)[4],"
+        + " int &&m, float* a[4]) {}"), "f");
+    assertEquals(List.of("t:float&[32][33]", "p:float(*)[32]", "s:S& const", ":float(*)[4]", "m:int&", "a:float*[4]"),
+        f.params().stream().map(ParserTest::decl).toList());
+    VarDecl t = f.params().get(0);
+    assertTrue(t.type().reference());
+    assertFalse(t.type().pointerToArray());
+    assertEquals(0, t.type().pointers());
+    VarDecl p = f.params().get(1);
+    assertTrue(p.type().pointerToArray());
+    assertEquals(1, p.type().pointers());
+    assertFalse(f.params().get(5).type().pointerToArray(), "array of pointers");
+    assertEquals("float&", type(function(parseClean("__device__ float& at(int i);"), "at").returnType()));
+  }
+
+  @Test
+  void pointerToArrayInsideAKernelIsADeclarationWithItsDimensionsPosition() {
+    List<Stmt> s = body("__global__ void k() { extern __shared__ float smem[];\n"
+        + "  float (*t)[32] = reinterpret_cast<float (*)[32]>(smem); float &r = t[1][2]; }");
+    VarDecl t = assertInstanceOf(Stmt.Decl.class, s.get(1)).vars().get(0);
+    assertEquals("t:float(*)[32]=(cast float(*)[32] smem)", decl(t));
+    assertEquals("t.cu:2:13", t.dimsStart().toString(), "after the closing parenthesis");
+    assertEquals("t.cu:2:17", t.dimsEnd().toString());
+    assertEquals("r:float&=([] ([] t 1) 2)", decl(assertInstanceOf(Stmt.Decl.class, s.get(2)).vars().get(0)));
+  }
+
+  @Test
+  void gotoLabelsAndRangeFor() {
+    List<Stmt> s = body("""
+        __device__ void k(int* v, int n) {
+          for (auto x : v) n += x;
+          for (const float &y : w) { }
+          if (n) goto done;
+          n = 1;
+        done:
+          return;
+        }
+        """);
+    assertEquals(List.of("For", "For", "If", "ExprStmt", "Label", "Return"),
+        s.stream().map(x -> x.getClass().getSimpleName()).toList());
+    Stmt.For rf = (Stmt.For) s.get(0);
+    assertEquals(List.of("x:auto"), assertInstanceOf(Stmt.Decl.class, rf.init()).vars().stream()
+        .map(ParserTest::decl).toList());
+    assertNull(rf.cond());
+    assertNull(rf.step());
+    assertEquals("(+= n x)", sexpr(assertInstanceOf(Stmt.ExprStmt.class, rf.body()).expr()));
+    assertEquals(List.of("y:float& const"), ((Stmt.Decl) ((Stmt.For) s.get(1)).init()).vars().stream()
+        .map(ParserTest::decl).toList());
+    assertEquals("done", assertInstanceOf(Stmt.Goto.class, ((Stmt.If) s.get(2)).then()).label());
+    assertEquals("done", ((Stmt.Label) s.get(4)).label());
+  }
+
+  @Test
+  void namespaceAliasUsingWithDimensionsAndDecltype() {
+    TranslationUnit u = parseClean("""
+        namespace cg = cooperative_groups;
+        using Row = float[32];
+        using Tile = float[32][33];
+        using namespace std;
+        __device__ decltype(threadIdx.x) lane;
+        """);
+    List<String> usings = u.items().stream().filter(i -> i instanceof TranslationUnit.UsingItem)
+        .map(i -> ((TranslationUnit.UsingItem) i).name() + "=" + type(((TranslationUnit.UsingItem) i).type())).toList();
+    assertEquals(List.of("Row=float[32]", "Tile=float[32][33]"), usings);
+    assertEquals(3, u.items().size(), "the namespace alias and the using-directive add no item");
+    assertEquals("lane:decltype __device__", decl(global(u, "lane")));
+    assertFalse(global(u, "lane").type().builtin());
+  }
+
+  @Test
+  void structStaticsConstructorsAndDestructorsAreParsed() {
+    TranslationUnit u = parseClean("""
+        struct S {
+          static constexpr int N = 2;
+          static const int K = N * 4;
+          float a[N];
+          int b;
+          S() : a{0}, b(0) {}
+          __device__ explicit S(int x) : b(x) { }
+          ~S() {}
+          S(const S&) = default;
+          S& operator_like(int);
+          __device__ float get() const { return a[0]; }
+        };
+        """);
+    StructDef s = u.structs().get(0);
+    assertEquals("S {a:float[N] b:int}", struct(s));
+    assertEquals(List.of("N:int=2 static,constexpr", "K:int=(* N 4) static,const"),
+        s.statics().stream().map(ParserTest::decl).toList());
+  }
+
+  @Test
+  void explicitInstantiationAndAlignasKeepTemplateValues() {
+    TranslationUnit u = parseClean("template <int N> __global__ void k(float* p) {}\n"
+        + "template __global__ void k<16>(float*);\n"
+        + "template __global__ void k<TILE, float>(float*);\n"
+        + "struct alignas(float4) V { float x; };\n"
+        + "__shared__ alignas(kAlign) float q[4];\n");
+    List<String> inst = u.items().stream().filter(i -> i instanceof TranslationUnit.InstantiationItem)
+        .map(i -> (TranslationUnit.InstantiationItem) i)
+        .map(i -> i.name() + "<" + IrPrinter.targs(i.templateArgs(), i.templateValues()) + ">").toList();
+    assertEquals(List.of("k<16>", "k<TILE=TILE,float>"), inst);
+    assertEquals("V align=(call<float4=float4> alignof) {x:float}", struct(u.structs().get(0)));
+    assertEquals("q:float[4] align=kAlign __shared__", decl(global(u, "q")));
+  }
+
+  @Test
+  void templateCallsFillTypesAndValues() {
+    List<Stmt> s = body("__device__ void k() { y = mulN<8, float>(x); }");
+    Expr.Call c = (Expr.Call) ((Expr.Assign) ((Stmt.ExprStmt) s.get(0)).expr()).value();
+    assertNull(c.templateArgs().get(0));
+    assertEquals("8", sexpr(c.templateValues().get(0)));
+    assertEquals("float", type(c.templateArgs().get(1)));
+    assertNull(c.templateValues().get(1));
+    Expr.Call plain = (Expr.Call) ((Stmt.ExprStmt) body("__device__ void k() { f(x); }").get(0)).expr();
+    assertEquals(List.of(), plain.templateValues());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "float (*t)[32] = reinterpret_cast<float (*)[32]>(smem);",
+      "__device__ void f(float (&t)[32][33]) { float &r = t[0][0]; }",
+      "__device__ void f() { y = tex2D<float>(t, u, v) + mulN<8>(x); }",
+      "A<B<int>> x;",
+      "__device__ void f() { for (auto x : v) { goto l; } l: ; }",
+      "struct S { static constexpr int N = 2; S() : a(0) {} ~S() {} int a; };",
+      "__device__ void f() { k<32, float><<<g, b>>>(x); }",
+  })
+  void newFormsParseWithSllAlone(String src) {
+    PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
+    List<List<dev.bankcheck.source.Token>> items = CudaParserFacade.splitTopLevel(pp.tokens(), new ArrayList<>());
+    for (List<dev.bankcheck.source.Token> item : items) assertTrue(CudaParserFacade.sllAccepts(item), src);
+    assertEquals(List.of(), parse(src).errors());
+  }
+
+  @Test
+  void unsupportedFormsStillFailOneItemAtATime() {
+    CudaParserFacade.Result r = parse("""
+        __device__ void bad() { if (int x = f()) { } }
+        __device__ int (*fp)(int);
+        __global__ void good(float* p) { p[0] = 1; }
+        """);
+    assertEquals(List.of("good"), functions(r.unit()).stream().map(Function::name).toList());
+    assertEquals(2, r.errors().size(), messages(r.errors()).toString());
+    assertEquals(2, r.skipped().size());
+  }
 }
