@@ -62,20 +62,36 @@ final class BlockShapes {
 
   private static List<Shape> launches(String kernel, Program program) {
     Map<String, Shape> shapes = new LinkedHashMap<>();
-    for (Function f : program.functions().values()) {
-      if (f.body() == null) continue;
-      new LaunchFinder(kernel, program, shapes).stmt(f.body(), new HashMap<>());
+    for (Launch l : findLaunches(kernel, program)) {
+      if (l.block() != null && valid(l.block())) {
+        int[] d = l.block();
+        shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2], new Shape(d, "from the launch at line " + l.line()));
+      }
     }
     return new ArrayList<>(shapes.values());
   }
 
-  /** Walks host code in order, tracking constant ints and dim3 variables, and evaluates each launch. */
+  /** A launch of a kernel: its block shape (null when not constant) and its template arguments as written. */
+  record Launch(int line, int[] block, Expr.Launch expr) {}
+
+  static List<Launch> findLaunches(String kernel, Program program) {
+    List<Launch> out = new ArrayList<>();
+    for (Function f : program.functions().values()) {
+      if (f.body() != null) new LaunchFinder(kernel, program, out).stmt(f.body(), new HashMap<>());
+    }
+    return out;
+  }
+
+  /**
+   * Walks host code in order, tracking constant ints and dim3 variables through declarations and
+   * assignments ({@code n = 16;}, {@code blk.x = 16;}, {@code blk = dim3(8, 8);}), and evaluates each launch.
+   */
   private static final class LaunchFinder {
     private final String kernel;
     private final Program program;
-    private final Map<String, Shape> out;
+    private final List<Launch> out;
 
-    LaunchFinder(String kernel, Program program, Map<String, Shape> out) {
+    LaunchFinder(String kernel, Program program, List<Launch> out) {
       this.kernel = kernel;
       this.program = program;
       this.out = out;
@@ -85,17 +101,15 @@ final class BlockShapes {
       if (s instanceof Stmt.Block b) {
         Map<String, Object> inner = new HashMap<>(env);
         for (Stmt i : b.items()) stmt(i, inner);
+        for (String k : env.keySet()) env.put(k, inner.get(k)); // assignments to outer variables stay
       } else if (s instanceof Stmt.Decl d) {
         for (VarDecl v : d.vars()) {
-          if (v.init() == null) continue;
-          if (v.type().base().equals("dim3")) {
-            int[] dims = dims(v.init(), env);
-            if (dims != null) env.put(v.name(), dims);
-          } else {
-            Long c = constant(v.init(), env);
-            if (c != null) env.put(v.name(), c);
+          if (v.type().base().equals("dim3") && v.type().pointers() == 0) {
+            env.put(v.name(), v.init() == null ? new int[] {1, 1, 1} : dims(v.init(), env));
+          } else if (v.init() != null) {
+            env.put(v.name(), constant(v.init(), env));
           }
-          expr(v.init(), env);
+          if (v.init() != null) expr(v.init(), env);
         }
       } else if (s instanceof Stmt.ExprStmt e) {
         expr(e.expr(), env);
@@ -116,15 +130,22 @@ final class BlockShapes {
     void expr(Expr e, Map<String, Object> env) {
       if (e instanceof Expr.Launch l) {
         String name = l.kernel().contains("::") ? l.kernel().substring(l.kernel().lastIndexOf("::") + 2) : l.kernel();
-        if (name.equals(kernel) && l.config().size() >= 2) {
-          int[] dims = dims(l.config().get(1), env);
-          if (dims != null && valid(dims)) {
-            String key = dims[0] + "x" + dims[1] + "x" + dims[2];
-            out.putIfAbsent(key, new Shape(dims, "from the launch at line " + l.pos().line()));
-          }
+        if (name.equals(kernel)) {
+          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, l));
         }
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);
+      } else if (e instanceof Expr.Assign a && a.op().equals("=")) {
+        if (a.target() instanceof Expr.Name nm && env.containsKey(nm.name())) {
+          env.put(nm.name(), env.get(nm.name()) instanceof int[] ? dims(a.value(), env) : constant(a.value(), env));
+        } else if (a.target() instanceof Expr.Member m && m.base() instanceof Expr.Name nm
+            && env.get(nm.name()) instanceof int[] d) {
+          int axis = "xyz".indexOf(m.member());
+          Long v = constant(a.value(), env);
+          int[] updated = d.clone();
+          if (axis >= 0 && m.member().length() == 1 && v != null && v >= 1 && v <= 1024) updated[axis] = v.intValue();
+          env.put(nm.name(), axis >= 0 && v != null ? updated : null);
+        }
       }
     }
 
@@ -133,6 +154,7 @@ final class BlockShapes {
       if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && nm.name().equals("dim3")) parts = c.args();
       else if (e instanceof Expr.InitList il) parts = il.items();
       else if (e instanceof Expr.Name nm && env.get(nm.name()) instanceof int[] d) return d;
+      else if (e instanceof Expr.Name nm && env.containsKey(nm.name()) && !(env.get(nm.name()) instanceof Long)) return null;
       else if (e instanceof Expr.Cast c && c.type().base().equals("dim3")) return dims(c.operand(), env);
       if (parts == null) {
         Long x = constant(e, env);

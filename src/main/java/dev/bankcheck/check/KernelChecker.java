@@ -6,7 +6,10 @@ import dev.bankcheck.bank.BankModel;
 import dev.bankcheck.bank.Bounds;
 import dev.bankcheck.bank.Explain;
 import dev.bankcheck.bank.WarpResult;
+import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.TranslationUnit;
+import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.sym.AccessSink;
 import dev.bankcheck.sym.Interpreter;
@@ -47,6 +50,9 @@ final class KernelChecker {
     this.cliBlock = cliBlock;
   }
 
+  /** One access site: the accessed expression (structurally: position included), the operation, the array. */
+  record SiteKey(Expr at, MemOp op, String array) {}
+
   /** The worst outcome seen at one access site. */
   static final class Site {
     final Pos pos;
@@ -82,12 +88,12 @@ final class KernelChecker {
   private List<Finding> checkKernel(Function kernel) {
     List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, cliBlock);
     Set<String> notes = new LinkedHashSet<>();
-    Map<String, Val> template = templateBindings(kernel, notes);
+    List<Map<String, Val>> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
-    Map<String, Site> sites = runAll(kernel, shapes, template, notes, shapeOfWorst);
-    Map<String, Fix> fixes = new PaddingSearch(kernel, shapes, template, sites).fixes();
+    Map<SiteKey, Site> sites = analyze(kernel, shapes, templates, notes, shapeOfWorst);
+    Map<SiteKey, Fix> fixes = new PaddingSearch(kernel, shapes, templates, sites).fixes();
     List<Finding> out = new ArrayList<>();
-    for (Map.Entry<String, Site> e : sites.entrySet()) {
+    for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
       Finding f = finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes);
       Fix fix = fixes.get(e.getKey());
       out.add(fix != null && f.verdict() == Verdict.CONFLICT ? f.withFix(fix) : f);
@@ -95,10 +101,38 @@ final class KernelChecker {
     return out;
   }
 
-  /** Every warp of every shape (or of the default assumption); the worst case per access site. */
-  private Map<String, Site> runAll(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template,
+  /** Every instantiation, shape and warp: the worst case per access site. */
+  private Map<SiteKey, Site> analyze(Function kernel, List<BlockShapes.Shape> shapes, List<Map<String, Val>> templates,
       Set<String> notes, Map<Site, String> shapeOfWorst) {
-    Map<String, Site> sites = new LinkedHashMap<>();
+    if (templates.size() == 1) return runAll(kernel, shapes, templates.get(0), notes, shapeOfWorst);
+    Map<SiteKey, Site> merged = new LinkedHashMap<>();
+    for (Map<String, Val> t : templates) {
+      Map<Site, String> shapeOf = new HashMap<>();
+      runAll(kernel, shapes, t, notes, shapeOf).forEach((key, s) -> {
+        Site into = merged.get(key);
+        if (into == null) {
+          merged.put(key, s);
+          if (shapeOf.containsKey(s)) shapeOfWorst.put(s, shapeOf.get(s));
+          return;
+        }
+        if (s.worst != null && (into.worst == null || worse(s.worst, into.worst))) {
+          into.worst = s.worst;
+          into.worstContext = s.worstContext;
+          if (shapeOf.containsKey(s)) shapeOfWorst.put(into, shapeOf.get(s));
+        }
+        if (s.soaWorst != null && (into.soaWorst == null || worse(s.soaWorst, into.soaWorst))) into.soaWorst = s.soaWorst;
+        if (into.unknown == null) into.unknown = s.unknown;
+        into.data |= s.data;
+        into.dataLanes = Math.max(into.dataLanes, s.dataLanes);
+      });
+    }
+    return merged;
+  }
+
+  /** Every warp of every shape (or of the default assumption); the worst case per access site. */
+  private Map<SiteKey, Site> runAll(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template,
+      Set<String> notes, Map<Site, String> shapeOfWorst) {
+    Map<SiteKey, Site> sites = new LinkedHashMap<>();
     if (shapes.isEmpty()) {
       // One symbolic warp answers for all 32 possible ones unless a lane's fate depends on which warp it is in.
       Set<String> trialNotes = new LinkedHashSet<>();
@@ -138,7 +172,7 @@ final class KernelChecker {
         : "the work bound was reached: loops were enumerated only in part, later warps not analyzed";
   }
 
-  private static boolean dependsOnWarp(Map<String, Site> sites, Set<String> notes) {
+  private static boolean dependsOnWarp(Map<SiteKey, Site> sites, Set<String> notes) {
     for (Site s : sites.values()) {
       if (s.unknown != null) return true;
     }
@@ -156,26 +190,27 @@ final class KernelChecker {
   private final class PaddingSearch {
     private final Function kernel;
     private final List<BlockShapes.Shape> shapes;
-    private final Map<String, Val> template;
-    private final Map<String, Site> sites;
+    private final List<Map<String, Val>> templates;
+    private final Map<SiteKey, Site> sites;
 
-    PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template, Map<String, Site> sites) {
+    PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, List<Map<String, Val>> templates,
+        Map<SiteKey, Site> sites) {
       this.kernel = kernel;
       this.shapes = shapes;
-      this.template = template;
+      this.templates = templates;
       this.sites = sites;
     }
 
-    Map<String, Fix> fixes() {
-      Map<String, Fix> out = new HashMap<>();
-      Map<SharedRoot, List<String>> conflicted = new LinkedHashMap<>();
-      for (Map.Entry<String, Site> e : sites.entrySet()) {
+    Map<SiteKey, Fix> fixes() {
+      Map<SiteKey, Fix> out = new HashMap<>();
+      Map<SharedRoot, List<SiteKey>> conflicted = new LinkedHashMap<>();
+      for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
         Site s = e.getValue();
         if (s.worst != null && s.worst.ways() >= 2 && paddable(s.root)) {
           conflicted.computeIfAbsent(s.root, r -> new ArrayList<>()).add(e.getKey());
         }
       }
-      for (Map.Entry<SharedRoot, List<String>> e : conflicted.entrySet()) search(e.getKey(), out);
+      for (Map.Entry<SharedRoot, List<SiteKey>> e : conflicted.entrySet()) search(e.getKey(), out);
       return out;
     }
 
@@ -184,17 +219,17 @@ final class KernelChecker {
           && outer.element() instanceof Type.Array inner && inner.length() > 0 && !r.decl().is("extern");
     }
 
-    private void search(SharedRoot root, Map<String, Fix> out) {
+    private void search(SharedRoot root, Map<SiteKey, Fix> out) {
       Type.Array outer = (Type.Array) root.type();
       Type.Array inner = innermost(outer);
       int before = worstOf(sites, root.name());
-      Map<String, Site> best = null;
+      Map<SiteKey, Site> best = null;
       int bestWays = before;
       long bestLength = 0;
       try {
         for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted(); pad++) {
           program.overrideInnerDim(root.decl(), inner.length() + pad);
-          Map<String, Site> after = runAll(kernel, shapes, template, new LinkedHashSet<>(), new HashMap<>());
+          Map<SiteKey, Site> after = analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>());
           if (budget.exhausted()) break; // an incomplete run cannot back a promise
           int ways = worstOf(after, root.name());
           if (ways < bestWays) {
@@ -215,7 +250,7 @@ final class KernelChecker {
       String description = "pad the inner dimension: '" + decl + "' " + effect + " (+" + (bytesAfter - root.type().size())
           + " bytes of shared memory)";
       List<Fix.Edit> edits = innerDimEdit(root, inner.length(), bestLength);
-      for (Map.Entry<String, Site> e : sites.entrySet()) {
+      for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
         if (!e.getValue().root.name().equals(root.name())) continue;
         Site after = best.get(e.getKey());
         if (after != null && after.worst != null) {
@@ -224,7 +259,7 @@ final class KernelChecker {
       }
     }
 
-    private int worstOf(Map<String, Site> map, String rootName) {
+    private int worstOf(Map<SiteKey, Site> map, String rootName) {
       int worst = 1;
       for (Site s : map.values()) {
         if (s.root.name().equals(rootName) && s.worst != null) worst = Math.max(worst, s.worst.ways());
@@ -264,7 +299,29 @@ final class KernelChecker {
     return List.of(new Fix.Edit(start.file(), start.line(), col, end.line(), end.column() - 1, replacement));
   }
 
-  private Map<String, Val> templateBindings(Function kernel, Set<String> notes) {
+  /**
+   * Values for the kernel's template parameters: one binding per distinct instantiation found in the
+   * file (explicit instantiations, launches with template arguments); without any, defaults, and
+   * symbols for the rest (their accesses become unknown, and the note says how to give a value).
+   */
+  private List<Map<String, Val>> templateBindings(Function kernel, Set<String> notes) {
+    if (kernel.templateParams().isEmpty()) return List.of(Map.of());
+    Map<String, Map<String, Val>> found = new LinkedHashMap<>();
+    for (TranslationUnit.InstantiationItem i : program.instantiations()) {
+      if (simpleName(i.name()).equals(kernel.name())) {
+        bind(kernel, i.templateArgs(), i.templateValues(), "the explicit instantiation", found);
+      }
+    }
+    for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
+      if (!l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
+        bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), "the launch at line " + l.line(), found);
+      }
+    }
+    if (!found.isEmpty()) {
+      notes.add((found.size() == 1 ? "template arguments " : "worst over the instantiations ") + String.join("; ",
+          found.keySet()));
+      return new ArrayList<>(found.values());
+    }
     Map<String, Val> b = new HashMap<>();
     for (Function.TemplateParam p : kernel.templateParams()) {
       if (p.type()) continue;
@@ -274,15 +331,43 @@ final class KernelChecker {
       } else {
         b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
         notes.add("template parameter '" + p.name() + "' has no value in this file (give one with an explicit"
-            + " instantiation or a launch)");
+            + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
       }
     }
-    return b;
+    return List.of(b);
   }
 
-  private void run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<String, Site> sites,
+  private static String simpleName(String n) {
+    return n.contains("::") ? n.substring(n.lastIndexOf("::") + 2) : n;
+  }
+
+  /** One instantiation's values, keyed by their description ("N = 16, T = float from the launch at line 40"). */
+  private void bind(Function kernel, List<TypeRef> types, List<Expr> values, String origin,
+      Map<String, Map<String, Val>> found) {
+    Map<String, Val> b = new HashMap<>();
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < kernel.templateParams().size(); i++) {
+      Function.TemplateParam p = kernel.templateParams().get(i);
+      if (p.type()) {
+        TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
+        if (t == null || t.pointers() > 0 || !t.dims().isEmpty()) return;
+        b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
+        parts.add(p.name() + " = " + t.base());
+      } else {
+        Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
+        Val v = e == null ? null : program.constant(e);
+        if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
+        b.put(p.name(), v);
+        parts.add(p.name() + " = " + n.poly().constant());
+      }
+    }
+    String key = String.join(", ", parts);
+    if (found.keySet().stream().noneMatch(k -> k.startsWith(key + " (from "))) found.put(key + " (from " + origin + ")", b);
+  }
+
+  private void run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
       Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
-    AccessSink sink = (pos, op, lanes, type, context) -> {
+    AccessSink sink = (at, op, lanes, type, context) -> {
       Val.Ptr first = null;
       for (Val.Ptr p : lanes) {
         if (p != null) {
@@ -291,8 +376,8 @@ final class KernelChecker {
         }
       }
       SharedRoot root = first.root();
-      String key = pos + "|" + op + "|" + root.name();
-      Site site = sites.computeIfAbsent(key, k -> new Site(pos, op, root));
+      SiteKey key = new SiteKey(at, op, root.name());
+      Site site = sites.computeIfAbsent(key, k -> new Site(at.pos(), op, root));
       if (site.via == null) site.via = first.via();
       site.type = type;
       site.width = width(type);
@@ -326,13 +411,19 @@ final class KernelChecker {
   private void evaluate(Site site, Val.Ptr[] lanes, String ctx, BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
     int n = lanes.length;
     boolean[] active = new boolean[n];
-    Poly symbolic = null;
     int activeCount = 0;
     for (int l = 0; l < n; l++) {
       Val.Ptr p = lanes[l];
       if (p == null) continue;
       active[l] = true;
       activeCount++;
+      if (p.root().decl() != site.root.decl()) {
+        if (site.unknown == null) {
+          site.unknown = "lanes point into different shared arrays ('" + site.root.name() + "' and '" + p.root().name()
+              + "'), whose relative placement is not known";
+        }
+        return;
+      }
       if (p.unknown() != null) {
         if (site.unknown == null) site.unknown = p.unknown();
         return;
@@ -342,20 +433,64 @@ final class KernelChecker {
         site.dataLanes = Math.max(site.dataLanes, activeCount);
         continue;
       }
-      if (symbolic == null) symbolic = p.offset().symbolic();
-      else if (!symbolic.equals(p.offset().symbolic())) {
-        if (site.unknown == null) site.unknown = differingSymbols(lanes);
-        return;
-      }
     }
     if (site.data) {
       site.dataLanes = Math.max(site.dataLanes, activeCount);
       return;
     }
-    long[] addr = new long[n];
+    Poly[] offsets = new Poly[n];
     for (int l = 0; l < n; l++) {
-      if (active[l]) addr[l] = lanes[l].offset().constant();
+      if (active[l]) offsets[l] = lanes[l].offset();
     }
+    for (Poly[] c : branchCases(offsets)) {
+      Poly symbolic = null;
+      for (int l = 0; l < n; l++) {
+        if (c[l] == null) continue;
+        if (symbolic == null) symbolic = c[l].symbolic();
+        else if (!symbolic.equals(c[l].symbolic())) {
+          if (site.unknown == null) site.unknown = differingSymbols(c);
+          return;
+        }
+      }
+      long[] addr = new long[n];
+      for (int l = 0; l < n; l++) {
+        if (active[l]) addr[l] = c[l].constant();
+      }
+      evaluateAddresses(site, addr, active, symbolic, ctx, shape, shapeOfWorst);
+    }
+  }
+
+  /**
+   * The lane offsets for every way the warp-uniform branches they depend on can go (each branch
+   * symbol is 0 or 1 for the whole warp); at most 2^6 cases, else the offsets as they are.
+   */
+  private static List<Poly[]> branchCases(Poly[] offsets) {
+    Set<String> branches = new java.util.TreeSet<>();
+    for (Poly p : offsets) {
+      if (p == null) continue;
+      for (String sym : p.terms().keySet()) {
+        if (sym.startsWith(Interpreter.BRANCH_PREFIX)) branches.add(sym);
+      }
+    }
+    if (branches.isEmpty() || branches.size() > 6) return java.util.Collections.singletonList(offsets);
+    List<Poly[]> cases = new ArrayList<>();
+    List<String> names = new ArrayList<>(branches);
+    for (int bits = 0; bits < (1 << names.size()); bits++) {
+      Poly[] c = new Poly[offsets.length];
+      for (int l = 0; l < offsets.length; l++) {
+        if (offsets[l] == null) continue;
+        Poly p = offsets[l];
+        for (int i = 0; i < names.size(); i++) p = p.substitute(names.get(i), (bits >> i) & 1);
+        c[l] = p;
+      }
+      cases.add(c);
+    }
+    return cases;
+  }
+
+  private void evaluateAddresses(Site site, long[] addr, boolean[] active, Poly symbolic, String ctx,
+      BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+    int n = addr.length;
     // A warp-uniform part that is not a multiple of the bank width shifts which lanes share a word:
     // try each possible shift and keep the worst.
     long step = symbolic == null || symbolic.isConstant() ? bank.bankBytes()
@@ -398,14 +533,14 @@ final class KernelChecker {
     return !a.broadcast() && b.broadcast();
   }
 
-  private static String differingSymbols(Val.Ptr[] lanes) {
+  private static String differingSymbols(Poly[] offsets) {
     Set<String> names = new LinkedHashSet<>();
     Poly first = null;
-    for (Val.Ptr p : lanes) {
+    for (Poly p : offsets) {
       if (p == null) continue;
-      if (first == null) first = p.offset();
+      if (first == null) first = p;
       else {
-        Poly d = p.offset().symbolic().sub(first.symbolic());
+        Poly d = p.symbolic().sub(first.symbolic());
         names.addAll(d.terms().keySet());
       }
     }

@@ -113,7 +113,8 @@ final class IrBuilder {
             : p.abstractParenDeclarator() != null ? p.abstractParenDeclarator().pointer() : List.of();
         Token nameToken = p.parenDeclarator() != null ? p.parenDeclarator().name : p.name;
         String name = nameToken == null ? "" : nameToken.getText();
-        params.add(new VarDecl(pos(p), name, declarated(base, dims, p.pointer(), inner), null,
+        Expr defaultValue = p.expression() == null ? null : expr(p.expression());
+        params.add(new VarDecl(pos(p), name, declarated(base, dims, p.pointer(), inner), defaultValue,
             modifiers(p.declSpecifiers()), null, null, null));
       }
     }

@@ -1,13 +1,14 @@
 package dev.bankcheck.sym;
 
-import dev.bankcheck.source.Pos;
+import dev.bankcheck.ir.Expr;
 import dev.bankcheck.types.Type;
 
 /** Receives every shared-memory access the interpreter executes, with each lane's pointer. */
 public interface AccessSink {
   /**
+   * @param at the accessed expression (its position is the access's; equal expressions are one site)
    * @param lanes the pointer of each lane (null where the lane is inactive)
    * @param context where in the execution: loop iterations ("k = 3"), empty at top level
    */
-  void access(Pos pos, MemOp op, Val.Ptr[] lanes, Type type, String context);
+  void access(Expr at, MemOp op, Val.Ptr[] lanes, Type type, String context);
 }

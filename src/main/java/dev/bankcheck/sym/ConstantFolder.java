@@ -52,6 +52,11 @@ final class ConstantFolder {
         && (n.name().equals("min") || n.name().equals("max"))) {
       return Arith.binary(n.name(), eval(c.args().get(0)), eval(c.args().get(1)));
     }
+    if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name n && n.name().equals("alignof")
+        && !c.templateArgs().isEmpty() && c.templateArgs().get(0) != null) {
+      Type t = program.resolve(c.templateArgs().get(0), scope, new ArrayList<>());
+      return t.size() > 0 ? Val.num(t.align()) : new Val.Unknown("the alignment of '" + t.display() + "' is unknown");
+    }
     if (e instanceof Expr.Comma c) return eval(c.exprs().get(c.exprs().size() - 1));
     return new Val.Unknown("not a constant expression");
   }

@@ -42,6 +42,8 @@ public final class Interpreter {
   private final Deque<String> context = new ArrayDeque<>();
   private final Deque<String> callStack = new ArrayDeque<>();
   private final Map<Pos, Integer> iterationsSpent = new HashMap<>();
+  /** Variables that a loop body increments by different amounts in different lanes. */
+  private final Set<String> laneVaryingSteps = new HashSet<>();
   private Map<String, Val> templateScope = Map.of();
   private int noAccess;
   /** Depth of branches taken for lanes whose condition could not be decided. */
@@ -53,6 +55,8 @@ public final class Interpreter {
     final Type type;
     Val[] vals;
     final SharedRoot root;
+    /** A reference into shared memory: {@code vals} hold each lane's address. */
+    boolean reference;
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
@@ -237,15 +241,35 @@ public final class Interpreter {
     }
     if (v.is("typedef")) return;
     Type t = resolve(v.type());
+    if (v.type().reference() && v.init() != null) {
+      scope.put(v.name(), reference(lvalue(unbrace(v.init()), mask), t));
+      return;
+    }
     Val[] vals;
-    if (!v.type().dims().isEmpty()) {
+    if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
       vals = fill(new Val.Unknown("an element of the local array '" + v.name() + "'"));
     } else if (v.init() == null) {
       vals = fill(new Val.Unknown("'" + v.name() + "' is used before it is given a value"));
     } else {
-      vals = convert(eval(v.init(), mask), t, v.type());
+      vals = convert(eval(unbrace(v.init()), mask), t, v.type());
     }
     scope.put(v.name(), new Var(t, vals, null));
+  }
+
+  /** {@code int i{x}} initializes like {@code int i = x}. */
+  private static Expr unbrace(Expr init) {
+    return init instanceof Expr.InitList il && il.items().size() == 1 ? il.items().get(0) : init;
+  }
+
+  /** A reference to shared memory keeps each lane's address; any other reference is a plain copy. */
+  private Var reference(LV target, Type t) {
+    if (target instanceof SharedLV s) {
+      Var v = new Var(s.type(), s.lanes().clone(), null);
+      v.reference = true;
+      return v;
+    }
+    if (target instanceof LocalLV l) return l.var();
+    return new Var(t, ((OtherLV) target).vals().clone(), null);
   }
 
   /** Applies a declared type to a value: floats are not indices; pointers take the declared pointee. */
@@ -260,9 +284,62 @@ public final class Interpreter {
         out[l] = new Val.Opaque("floating-point value");
       } else if (t instanceof Type.Scalar s && s.integer() && v instanceof Val.Opaque) {
         out[l] = new Val.Unknown("a floating-point value converted to an integer");
+      } else if (t instanceof Type.Scalar s && s.integer()) {
+        out[l] = narrow(v, s);
       }
     }
     return out;
+  }
+
+  /** The value an integer type can hold: char and short wrap (exactly where the algebra allows). */
+  static Val narrow(Val v, Type.Scalar s) {
+    if (!(v instanceof Val.Num num) || s.size() >= 8) return v;
+    int bits = (int) s.size() * 8;
+    long mod = 1L << bits;
+    Poly p = num.poly();
+    if (s.size() == 4) {
+      // 32-bit: only concrete values are wrapped; symbolic ones are far from the limits in index code
+      return p.isConstant() ? Val.num(wrap(p.constant(), bits, s.signed())) : v;
+    }
+    Val masked = Arith.binary("&", v, Val.num(mod - 1));
+    if (masked instanceof Val.Num m && m.poly().isConstant()) return Val.num(wrap(m.poly().constant(), bits, s.signed()));
+    return masked;
+  }
+
+  private static long wrap(long v, int bits, boolean signed) {
+    long m = v & ((1L << bits) - 1);
+    return signed && (m >> (bits - 1)) != 0 ? m - (1L << bits) : m;
+  }
+
+  /** C's usual arithmetic conversions, as far as indices need them: is this expression unsigned? */
+  private boolean isUnsigned(Expr e) {
+    if (e instanceof Expr.Member m && m.base() instanceof Expr.Name b && !m.arrow() && lookupLocal(b.name()) == null) {
+      return switch (b.name()) {
+        case "threadIdx", "blockIdx", "blockDim", "gridDim" -> true;
+        default -> false;
+      };
+    }
+    if (e instanceof Expr.Name nm) {
+      Var v = lookupLocal(nm.name());
+      return v != null && v.type instanceof Type.Scalar s && s.integer() && !s.signed() && s.size() >= 4;
+    }
+    if (e instanceof Expr.Cast c) {
+      Type t = resolve(c.type());
+      return t instanceof Type.Scalar s && s.integer() && !s.signed() && s.size() >= 4;
+    }
+    if (e instanceof Expr.SizeofType || e instanceof Expr.SizeofExpr) return true;
+    if (e instanceof Expr.Binary b) {
+      return switch (b.op()) {
+        case "<<", ">>" -> isUnsigned(b.left());
+        case "+", "-", "*", "/", "%", "&", "|", "^" -> isUnsigned(b.left()) || isUnsigned(b.right());
+        default -> false;
+      };
+    }
+    if (e instanceof Expr.Unary u && !u.op().equals("!") && !u.op().equals("*") && !u.op().equals("&")) {
+      return isUnsigned(u.operand());
+    }
+    if (e instanceof Expr.Ternary t) return isUnsigned(t.then()) || isUnsigned(t.otherwise());
+    return false;
   }
 
   private void execIf(Stmt.If i, boolean[] mask) {
@@ -298,7 +375,7 @@ public final class Interpreter {
     exec(i.otherwise(), or(no, maybe));
     undecided--;
     restoreKills(kills, maybe);
-    merge(afterThen, maybe, uniform, "the branch at line " + i.pos().line());
+    merge(afterThen, maybe, uniform, i.pos());
   }
 
   private boolean uniformAcross(Val[] v, boolean[] lanes) {
@@ -358,35 +435,33 @@ public final class Interpreter {
     }
   }
 
+  /** Symbols that stand for "this warp-uniform branch was taken" (0 or 1): checks enumerate both. */
+  public static final String BRANCH_PREFIX = "branch@";
+
   /**
    * After both branches ran for the lanes whose condition is unknown: where they disagree, a
-   * warp-uniform condition gives {@code else + d*branch} when the difference d is the same in all
-   * lanes (exact: every lane took the same branch); anything else is unknown.
+   * warp-uniform condition gives {@code else + (then - else) * b} for a 0/1 symbol b shared by the
+   * whole warp (exact: every lane took the same branch); a lane-varying one gives unknown.
    */
-  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, boolean uniform, String where) {
-    String branch = "(" + where + " taken)";
+  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, boolean uniform, Pos where) {
+    Poly branch = Poly.symbol(BRANCH_PREFIX + where.line() + ":" + where.column() + "#" + (uid++));
     afterThen.forEach((v, thenVals) -> {
-      Poly diff = null;
-      boolean sameDiff = uniform;
-      boolean differs = false;
       for (int l = 0; l < n; l++) {
         if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
-        differs = true;
-        if (thenVals[l] instanceof Val.Num a && v.vals[l] instanceof Val.Num b) {
-          Poly d = a.poly().sub(b.poly());
-          if (diff == null) diff = d;
-          else if (!diff.equals(d)) sameDiff = false;
-        } else {
-          sameDiff = false;
-        }
-      }
-      if (!differs) return;
-      for (int l = 0; l < n; l++) {
-        if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
-        v.vals[l] = sameDiff ? new Val.Num(((Val.Num) v.vals[l]).poly().add(diff.mul(Poly.symbol(branch))))
-            : new Val.Unknown("its value depends on " + where);
+        v.vals[l] = uniform ? choose(branch, thenVals[l], v.vals[l], where)
+            : new Val.Unknown("its value depends on the branch at line " + where.line());
       }
     });
+  }
+
+  /** b ? a : c for a warp-uniform 0/1 symbol b. */
+  private static Val choose(Poly b, Val a, Val c, Pos where) {
+    if (a instanceof Val.Num x && c instanceof Val.Num y) return new Val.Num(y.poly().add(x.poly().sub(y.poly()).mul(b)));
+    if (a instanceof Val.Ptr x && c instanceof Val.Ptr y && x.root() == y.root() && x.offset() != null && y.offset() != null
+        && x.pointee().equals(y.pointee())) {
+      return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)));
+    }
+    return new Val.Unknown("it depends on the condition at line " + where.line());
   }
 
   private void execSwitch(Stmt.Switch sw, boolean[] mask) {
@@ -404,6 +479,11 @@ public final class Interpreter {
           if (t < 0) unknownSel[l] = true;
         }
       }
+    }
+    boolean anyUnknown = false;
+    for (boolean u : unknownSel) anyUnknown |= u;
+    if (anyUnknown && !uniformAcross(sel, unknownSel)) {
+      notes.add("the switch at line " + sw.pos().line() + " could not be evaluated per lane; all lanes assumed active");
     }
     Frame f = new Frame(n, false, false);
     frames.push(f);
@@ -506,9 +586,16 @@ public final class Interpreter {
     collectAssigned(body, increments, others);
     if (step != null) collectAssigned(new Stmt.ExprStmt(pos, step), increments, others);
     String k = "(iterations of the loop at line " + pos.line() + ":" + (uid++) + ")";
+    Set<String> varying = laneVaryingIncrements(pos, cond, step, body, mask, increments);
+    for (String name : varying) {
+      Var v = lookupLocal(name);
+      if (v == null || v.vals == null) continue;
+      Arrays.fill(v.vals, new Val.Unknown("'" + name + "' grows by a different amount in each lane in the loop at line "
+          + pos.line()));
+    }
     for (String name : increments) {
       Var v = lookupLocal(name);
-      if (v == null || v.vals == null || others.contains(name)) continue;
+      if (v == null || v.vals == null || others.contains(name) || varying.contains(name)) continue;
       for (int l = 0; l < n; l++) {
         if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(Poly.symbol(name + " step " + k)));
         else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null) {
@@ -563,6 +650,35 @@ public final class Interpreter {
       return false;
     }
     return program.isGlobalShared(name);
+  }
+
+  /**
+   * Runs the body once without recording accesses, with the loop's variables as they are, to see
+   * which += / -= steps differ between lanes: "start + k*step" is exact only for uniform steps.
+   */
+  private Set<String> laneVaryingIncrements(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask,
+      Set<String> increments) {
+    if (increments.isEmpty()) return Set.of();
+    Map<Var, Val[]> saved = snapshot();
+    List<boolean[]> kills = snapshotKills();
+    Set<String> before = new HashSet<>(laneVaryingSteps);
+    laneVaryingSteps.clear();
+    noAccess++;
+    boolean[] all = new boolean[n];
+    Arrays.fill(all, true);
+    try {
+      exec(body, mask.clone());
+      if (step != null) eval(step, alive(mask));
+    } finally {
+      noAccess--;
+      restore(saved, all);
+      restoreKills(kills, all);
+    }
+    Set<String> varying = new HashSet<>(laneVaryingSteps);
+    varying.retainAll(increments);
+    laneVaryingSteps.clear();
+    laneVaryingSteps.addAll(before);
+    return varying;
   }
 
   private boolean hasUnknownTruth(Val[] c, boolean[] m) {
@@ -646,10 +762,10 @@ public final class Interpreter {
     if (e instanceof Expr.IntLit i) return fill(Val.num(i.value()));
     if (e instanceof Expr.FloatLit) return fill(new Val.Opaque("floating-point literal"));
     if (e instanceof Expr.StringLit) return fill(new Val.Opaque("string"));
-    if (e instanceof Expr.Name || e instanceof Expr.Index) return read(lvalue(e, mask), mask, e.pos());
+    if (e instanceof Expr.Name || e instanceof Expr.Index) return read(lvalue(e, mask), mask, e);
     if (e instanceof Expr.Member m) {
       Val[] builtin = builtinMember(m);
-      return builtin != null ? builtin : read(lvalue(e, mask), mask, e.pos());
+      return builtin != null ? builtin : read(lvalue(e, mask), mask, e);
     }
     if (e instanceof Expr.Unary u) return unary(u, mask);
     if (e instanceof Expr.Postfix p) return increment(p.operand(), p.op(), mask, true);
@@ -729,9 +845,22 @@ public final class Interpreter {
   }
 
   private LV name(String name) {
+    LV found = nameOrNull(name);
+    if (found == null && name.contains("::")) found = nameOrNull(name.substring(name.lastIndexOf("::") + 2));
+    return found != null ? found : new OtherLV(fill(new Val.Unknown(program.undeclared(name))), name);
+  }
+
+  private LV nameOrNull(String name) {
     Var v = lookupLocal(name);
     if (v != null) {
       if (v.root != null) return rootLV(v.root);
+      if (v.reference) {
+        Val.Ptr[] lanes = new Val.Ptr[n];
+        for (int l = 0; l < n; l++) {
+          if (v.vals[l] instanceof Val.Ptr p) lanes[l] = p.withVia(name);
+        }
+        return new SharedLV(lanes, v.type);
+      }
       return new LocalLV(name, v);
     }
     Val t = templateScope.get(name);
@@ -748,7 +877,7 @@ public final class Interpreter {
           : new Val.Data("the global variable '" + name + "'");
       return new OtherLV(fill(gv), name);
     }
-    return new OtherLV(fill(new Val.Unknown(program.undeclared(name))), name);
+    return null;
   }
 
   private LV rootLV(SharedRoot r) {
@@ -890,7 +1019,7 @@ public final class Interpreter {
   }
 
   /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
-  private Val[] read(LV lv, boolean[] mask, Pos pos) {
+  private Val[] read(LV lv, boolean[] mask, Expr at) {
     if (lv instanceof LocalLV l) {
       Val[] out = l.var().vals.clone();
       for (int i = 0; i < n; i++) {
@@ -907,7 +1036,7 @@ public final class Interpreter {
       }
       return out;
     }
-    access(s, MemOp.LOAD, mask, pos);
+    access(s, MemOp.LOAD, mask, at);
     return loadedValues(s, mask);
   }
 
@@ -927,7 +1056,7 @@ public final class Interpreter {
     return fill(v);
   }
 
-  private void access(SharedLV s, MemOp op, boolean[] mask, Pos pos) {
+  private void access(SharedLV s, MemOp op, boolean[] mask, Expr at) {
     if (noAccess > 0) return;
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean any = false;
@@ -938,27 +1067,29 @@ public final class Interpreter {
       }
     }
     if (!any) return;
-    sink.access(pos, op, lanes, s.type(), String.join(", ", context));
+    sink.access(at, op, lanes, s.type(), String.join(", ", context));
   }
 
-  private void write(LV lv, Val[] vals, boolean[] mask, Pos pos) {
+  private void write(LV lv, Val[] vals, boolean[] mask, Expr at) {
     if (lv instanceof LocalLV l) {
       Val[] conv = convert(vals, l.var().type, null);
       for (int i = 0; i < n; i++) {
         if (mask[i]) l.var().vals[i] = conv[i];
       }
     } else if (lv instanceof SharedLV s) {
-      access(s, MemOp.STORE, mask, pos);
+      access(s, MemOp.STORE, mask, at);
     }
   }
 
   private Val[] assign(Expr.Assign a, boolean[] mask) {
     Val[] rhs = eval(a.value(), mask);
-    Pos pos = accessPos(a.target());
     LV lv = lvalue(a.target(), mask);
     Val[] result = rhs;
+    if ((a.op().equals("+=") || a.op().equals("-=")) && a.target() instanceof Expr.Name nm && !uniformAcross(rhs, mask)) {
+      laneVaryingSteps.add(nm.name());
+    }
     if (!a.op().equals("=")) {
-      Val[] old = read(lv, mask, pos);
+      Val[] old = read(lv, mask, a.target());
       String op = a.op().substring(0, a.op().length() - 1);
       result = new Val[n];
       for (int l = 0; l < n; l++) {
@@ -966,26 +1097,20 @@ public final class Interpreter {
             : Arith.binary(op, old[l], rhs[l]);
       }
     }
-    write(lv, result, mask, pos);
+    write(lv, result, mask, a.target());
     return result;
   }
 
   private Val[] increment(Expr target, String op, boolean[] mask, boolean postfix) {
-    Pos pos = accessPos(target);
     LV lv = lvalue(target, mask);
-    Val[] old = read(lv, mask, pos);
+    Val[] old = read(lv, mask, target);
     Val[] updated = new Val[n];
     Val delta = Val.num(op.equals("++") ? 1 : -1);
     for (int l = 0; l < n; l++) {
       if (mask[l]) updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary("+", old[l], delta);
     }
-    write(lv, updated, mask, pos);
+    write(lv, updated, mask, target);
     return postfix ? old : updated;
-  }
-
-  /** The position reported for an access: where the accessed expression starts. */
-  private static Pos accessPos(Expr e) {
-    return e.pos();
   }
 
   private Val[] unary(Expr.Unary u, boolean[] mask) {
@@ -994,7 +1119,7 @@ public final class Interpreter {
         return increment(u.operand(), u.op(), mask, false);
       }
       case "*" -> {
-        return read(lvalue(u, mask), mask, u.pos());
+        return read(lvalue(u, mask), mask, u);
       }
       case "&" -> {
         LV lv = lvalue(u.operand(), mask);
@@ -1030,10 +1155,13 @@ public final class Interpreter {
     }
     Val[] right = eval(b.right(), mask);
     Val[] out = new Val[n];
+    // unsigned wrap-around matters where a negative value meets a comparison, division or shift
+    boolean unsigned = UNSIGNED_SENSITIVE.contains(b.op()) && (hasNegative(left, mask) || hasNegative(right, mask))
+        && (isUnsigned(b.left()) || isUnsigned(b.right()));
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
-      Val x = left[l];
-      Val y = right[l];
+      Val x = unsigned ? narrow(left[l], Types.UINT) : left[l];
+      Val y = unsigned ? narrow(right[l], Types.UINT) : right[l];
       if (b.op().equals("+") && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
       else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
       else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
@@ -1046,6 +1174,15 @@ public final class Interpreter {
       }
     }
     return out;
+  }
+
+  private static final Set<String> UNSIGNED_SENSITIVE = Set.of("<", ">", "<=", ">=", "==", "!=", "/", "%", ">>");
+
+  private boolean hasNegative(Val[] v, boolean[] mask) {
+    for (int l = 0; l < n; l++) {
+      if (mask[l] && v[l] instanceof Val.Num num && num.poly().isConstant() && num.poly().constant() < 0) return true;
+    }
+    return false;
   }
 
   private static Val truthValue(Val v) {
@@ -1068,12 +1205,13 @@ public final class Interpreter {
     Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
     Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
     boolean uniform = uniformAcross(c, maybe);
+    Poly branch = Poly.symbol(BRANCH_PREFIX + t.pos().line() + ":" + t.pos().column() + "#" + (uid++));
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {
       if (yes[l]) out[l] = a[l];
       else if (no[l]) out[l] = b[l];
       else if (maybe[l]) {
-        out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l]
+        out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l] : uniform ? choose(branch, a[l], b[l], t.pos())
             : new Val.Unknown("it depends on the condition at line " + t.pos().line());
       }
     }
@@ -1096,18 +1234,12 @@ public final class Interpreter {
         if (!s.integer() && out[l] instanceof Val.Num) out[l] = new Val.Opaque("floating-point value");
         else if (s.integer() && out[l] instanceof Val.Opaque) {
           out[l] = new Val.Unknown("a floating-point value converted to an integer");
-        } else if (s.integer() && s.size() < 8 && out[l] instanceof Val.Num num && num.poly().isConstant()) {
-          out[l] = Val.num(truncate(num.poly().constant(), s));
+        } else if (s.integer()) {
+          out[l] = narrow(out[l], s);
         }
       }
     }
     return out;
-  }
-
-  private static long truncate(long v, Type.Scalar s) {
-    int bits = (int) s.size() * 8;
-    long m = v & ((1L << bits) - 1);
-    return s.signed() && (m >> (bits - 1)) != 0 ? m - (1L << bits) : m;
   }
 
   // ---------------------------------------------------------------- calls
@@ -1124,9 +1256,17 @@ public final class Interpreter {
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
+    Function f = program.functions().get(name);
+    if (f == null) f = program.functions().get(simple);
+    if (f != null && f.body() != null) return callUser(f, c, mask);
+    if (simple.equals("offsetof") && c.args().size() == 2) return fill(offsetOf(c.args().get(0), c.args().get(1)));
     List<Val[]> args = new ArrayList<>();
     for (Expr a : c.args()) args.add(eval(a, mask));
     if (NO_VALUE.contains(simple) || simple.startsWith("__syncthreads")) return fill(new Val.Opaque("no value"));
+    if (simple.equals("alignof") && !c.templateArgs().isEmpty() && c.templateArgs().get(0) != null) {
+      Type t = resolve(c.templateArgs().get(0));
+      return fill(t.size() > 0 ? Val.num(t.align()) : new Val.Unknown("the alignment of '" + t.display() + "' is unknown"));
+    }
     switch (simple) {
       case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax" -> {
         if (args.size() == 2) return lanewise(args, (x, y) -> Arith.binary(simple.contains("min") ? "min" : "max", x, y));
@@ -1144,10 +1284,25 @@ public final class Interpreter {
       default -> {}
     }
     if (simple.startsWith("__shfl")) return fill(new Val.Unknown("a value from another lane (" + simple + ")"));
-    Function f = program.functions().get(name);
-    if (f == null) f = program.functions().get(simple);
-    if (f != null && f.body() != null) return callUser(f, args, mask);
+    for (int i = 0; i < args.size(); i++) passedToUnknown(c.args().get(i), args.get(i), name, mask);
     return fill(new Val.Unknown("the result of '" + name + "' (no definition in this file)"));
+  }
+
+  /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */
+  private void passedToUnknown(Expr arg, Val[] vals, String callee, boolean[] mask) {
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    boolean any = false;
+    for (int l = 0; l < n; l++) {
+      if (mask[l] && vals[l] instanceof Val.Ptr p) {
+        lanes[l] = new Val.Ptr(p.root(), null, p.pointee(), p.via(), "its address is passed to '" + callee
+            + "', which has no definition in this file, so the access it makes is not analyzed", false);
+        any = true;
+      }
+    }
+    if (any && noAccess == 0) {
+      Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
+      sink.access(at, MemOp.LOAD, lanes, firstNonNull(lanes).pointee(), String.join(", ", context));
+    }
   }
 
   private Val[] lanewise(List<Val[]> args, java.util.function.BinaryOperator<Val> op) {
@@ -1164,23 +1319,71 @@ public final class Interpreter {
     for (int i = 1; i < c.args().size(); i++) eval(c.args().get(i), mask);
     LV lv = deref(p, mask, "the target of " + name);
     Expr target = c.args().get(0) instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : c.args().get(0);
-    if (lv instanceof SharedLV s) access(s, MemOp.ATOMIC, mask, target.pos());
+    if (lv instanceof SharedLV s) access(s, MemOp.ATOMIC, mask, target);
     return fill(new Val.Data("the result of " + name));
   }
 
-  private Val[] callUser(Function f, List<Val[]> args, boolean[] mask) {
-    if (callStack.contains(f.name())) return fill(new Val.Unknown("'" + f.name() + "' is recursive"));
-    if (callStack.size() >= MAX_CALL_DEPTH) {
-      return fill(new Val.Unknown("calls nested deeper than " + MAX_CALL_DEPTH + " levels"));
+  /** Template arguments written at a call ({@code mulN<8>(x)}), evaluated in the caller, then defaults. */
+  private Map<String, Val> templateBindings(Function f, Expr.Call c, Map<String, Val> callerScope) {
+    Map<String, Val> b = new HashMap<>();
+    for (int i = 0; i < f.templateParams().size(); i++) {
+      Function.TemplateParam p = f.templateParams().get(i);
+      if (p.type()) {
+        TypeRef t = i < c.templateArgs().size() ? c.templateArgs().get(i) : p.defaultType();
+        if (t != null && t.pointers() == 0 && t.dims().isEmpty()) b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
+        continue;
+      }
+      Expr value = i < c.templateValues().size() && c.templateValues().get(i) != null ? c.templateValues().get(i)
+          : p.defaultValue();
+      Val v = value == null ? null : program.constantIn(value, callerScope);
+      b.put(p.name(), v instanceof Val.Num ? v : new Val.Unknown("template parameter '" + p.name() + "' of '" + f.name()
+          + "' has no constant value at this call"));
     }
+    return b;
+  }
+
+  private Val offsetOf(Expr type, Expr field) {
+    if (!(type instanceof Expr.Name t) || !(field instanceof Expr.Name f)) return new Val.Unknown("offsetof of an expression");
+    Type st = resolve(new TypeRef(t.name(), null, List.of(), List.of(), 0, List.of(), false));
+    if (st instanceof Type.Struct s && s.field(f.name()) != null) return Val.num(s.field(f.name()).offset());
+    return new Val.Unknown("offsetof(" + t.name() + ", " + f.name() + ") is unknown");
+  }
+
+  /** Inlines a call: arguments by value, reference parameters bound to the caller's objects. */
+  private Val[] callUser(Function f, Expr.Call c, boolean[] mask) {
+    List<Expr> argExprs = c.args();
+    if (callStack.contains(f.name()) || callStack.size() >= MAX_CALL_DEPTH) {
+      for (Expr a : argExprs) eval(a, mask);
+      return fill(new Val.Unknown(callStack.contains(f.name()) ? "'" + f.name() + "' is recursive"
+          : "calls nested deeper than " + MAX_CALL_DEPTH + " levels"));
+    }
+    List<Var> bound = new ArrayList<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      VarDecl p = f.params().get(i);
+      Type t = resolve(p.type());
+      if (i < argExprs.size() && p.type().reference()) {
+        bound.add(reference(lvalue(argExprs.get(i), mask), t));
+      } else if (i < argExprs.size()) {
+        bound.add(new Var(t, convert(eval(argExprs.get(i), mask), t, p.type()), null));
+      } else {
+        bound.add(null); // default argument, evaluated in the callee below
+      }
+    }
+    for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     Deque<Map<String, Var>> saved = scopes;
+    Map<String, Val> savedTemplate = templateScope;
+    templateScope = templateBindings(f, c, savedTemplate);
     scopes = new ArrayDeque<>();
     scopes.push(new HashMap<>());
     for (int i = 0; i < f.params().size(); i++) {
       VarDecl p = f.params().get(i);
-      Type t = resolve(p.type());
-      Val[] v = i < args.size() ? convert(args.get(i), t, p.type()) : fill(new Val.Unknown("missing argument"));
-      scopes.peek().put(p.name(), new Var(t, v, null));
+      Var v = bound.get(i);
+      if (v == null) {
+        Type t = resolve(p.type());
+        v = new Var(t, p.init() != null ? convert(eval(p.init(), mask), t, p.type())
+            : fill(new Val.Unknown("a missing argument of '" + f.name() + "'")), null);
+      }
+      scopes.peek().put(p.name(), v);
     }
     callStack.push(f.name());
     Frame frame = new Frame(n, true, false);
@@ -1191,6 +1394,7 @@ public final class Interpreter {
       frames.pop();
       callStack.pop();
       scopes = saved;
+      templateScope = savedTemplate;
     }
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {

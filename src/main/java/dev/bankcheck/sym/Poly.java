@@ -95,6 +95,15 @@ public final class Poly {
     return String.join("*", parts);
   }
 
+  /** This polynomial with a symbol (a whole monomial) replaced by a value; products that contain it stay. */
+  public Poly substitute(String symbol, long value) {
+    Long c = terms.get(symbol);
+    if (c == null) return this;
+    TreeMap<String, Long> t = new TreeMap<>(terms);
+    t.remove(symbol);
+    return new Poly(constant + c * value, t.isEmpty() ? Map.of() : t);
+  }
+
   /** The largest power of two (up to 2^62) dividing every symbolic coefficient; 2^62 when there are none. */
   public long symbolicPowerOfTwo() {
     long g = 1L << 62;

@@ -39,7 +39,17 @@ public final class Program {
   /** {@code missingHeaders}: includes that were not found, named in the reasons of undeclared names. */
   public Program(TranslationUnit unit, List<String> missingHeaders) {
     this.missingHeaders = List.copyOf(missingHeaders);
-    for (StructDef s : unit.structs()) structDefs.putIfAbsent(s.name(), s);
+    for (StructDef s : unit.structs()) {
+      structDefs.putIfAbsent(s.name(), s);
+      for (VarDecl v : s.statics()) {
+        if (v.init() == null) continue;
+        Val c = constant(v.init());
+        if (c instanceof Val.Num) {
+          constants.put(s.name() + "::" + v.name(), c);
+          constants.putIfAbsent(v.name(), c);
+        }
+      }
+    }
     for (TranslationUnit.EnumDef e : unit.enums()) {
       long next = 0;
       for (TranslationUnit.Enumerator en : e.enumerators()) {
@@ -165,7 +175,9 @@ public final class Program {
 
   private Type resolve(TypeRef ref, Map<String, Val> scope, List<String> problems, Long innerOverride) {
     Type t = baseType(ref, scope, problems, 0);
-    for (int i = 0; i < ref.pointers(); i++) t = new Type.Pointer(t);
+    if (!ref.pointerToArray()) {
+      for (int i = 0; i < ref.pointers(); i++) t = new Type.Pointer(t);
+    }
     List<Expr> dims = ref.dims();
     for (int i = dims.size() - 1; i >= 0; i--) {
       Expr d = dims.get(i);
@@ -181,6 +193,9 @@ public final class Program {
         }
       }
       t = new Type.Array(t, len);
+    }
+    if (ref.pointerToArray()) {
+      for (int i = 0; i < ref.pointers(); i++) t = new Type.Pointer(t);
     }
     return t;
   }
