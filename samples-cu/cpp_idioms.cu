@@ -1,0 +1,76 @@
+// C++ and CUDA idioms around shared-memory indices. No block shape is given: blockDim.x is assumed
+// a multiple of 32 (threadIdx.x = 32*w + lane) and every possible warp w is checked.
+#include <cuda_pipeline.h>
+
+namespace cfg {
+constexpr int kStride = 8;
+}
+struct Tile {
+  static constexpr int kPad = 1;
+};
+enum class Width : int { Four = 4 };
+
+template <int N>
+__device__ int scaled(int i) { return i * N; }
+
+__device__ float firstColumn(float (&t)[32][33], int r) {
+  return t[r][0];  // expect: load ok
+}
+
+// Qualified constants: stride 8 is 8-way, stride 4 is 4-way; the padded row stride 33 is ok.
+__global__ void qualified(float *out) {
+  __shared__ float s[32 * 33];
+  __shared__ float tile[32][33];
+  int tid = threadIdx.x;
+  out[tid] = s[tid * cfg::kStride];              // expect: load ways=8
+  out[tid] += s[tid * (int)Width::Four];         // expect: load ways=4
+  out[tid] += s[tid * (32 + Tile::kPad)];        // expect: load ok
+  out[tid] += s[scaled<16>(tid)];                // expect: load ways=16
+  out[tid] += firstColumn(tile, tid % 32);
+}
+
+// A reference to shared memory: the load and the store happen where it is used, 32-way (stride 32).
+// A pointer to rows of 32 floats read by column: 32-way too.
+__global__ void references(float *out) {
+  __shared__ float s[32 * 32];
+  int tid = threadIdx.x % 32;
+  float &r = s[tid * 32];
+  r += 1.0f;                                     // expect: load ways=32; store ways=32
+  float (*rows)[32] = reinterpret_cast<float (*)[32]>(s);
+  out[tid] = rows[tid][0];                       // expect: load ways=32 via=rows
+}
+
+// Narrow and unsigned types wrap: (unsigned char)(16 * lane) repeats after 16 lanes (8 words in bank 0);
+// threadIdx.x - 16 < 8 (unsigned) keeps only lanes 16..23.
+__global__ void wrapping(float *out) {
+  __shared__ float s[1024];
+  unsigned char b = threadIdx.x * 16;
+  out[0] = s[b];                                 // expect: load ways=8
+  if (threadIdx.x - 16 < 8) out[1] = s[threadIdx.x * 4];  // expect: load ok
+}
+
+// A step that differs per lane makes the address unknown after the first iteration, never "ok".
+__global__ void laneStep(float *out, int n) {
+  __shared__ float s[4096];
+  int i = threadIdx.x;
+  for (int it = 0; it < n; it++) {
+    out[0] += s[i];                              // expect: load unknown
+    i += 31 * threadIdx.x;
+  }
+}
+
+// A warp-uniform runtime branch: both outcomes are checked; the worse (stride 2) is reported.
+__global__ void uniformBranch(float *out, int n) {
+  __shared__ float s[2048];
+  int i = threadIdx.x;
+  if (n > 3) i = threadIdx.x * 2;
+  out[0] = s[i];                                 // expect: load ways=2
+  out[1] = s[n > 3 ? threadIdx.x * 4 : threadIdx.x * 8];  // expect: load ways=8
+}
+
+// cp.async hands shared memory to a function whose body is not in this file: reported, not dropped.
+__global__ void asyncCopy(const float4 *g) {
+  __shared__ float4 buf[256];
+  __pipeline_memcpy_async(&buf[threadIdx.x], &g[threadIdx.x], 16);  // expect: load unknown
+  __pipeline_commit();
+}
