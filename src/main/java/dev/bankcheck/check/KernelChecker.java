@@ -544,25 +544,28 @@ final class KernelChecker {
         names.addAll(d.terms().keySet());
       }
     }
-    List<String> readable = new ArrayList<>();
-    for (String s : names) readable.add(s.replaceAll("#\\d+", ""));
-    return "the lane stride depends on " + String.join(", ", readable.stream().distinct().toList())
-        + ", which has no constant value here (give it a constant, e.g. with -D or a constexpr)";
+    List<String> readable = names.stream().map(s -> s.replaceAll("#\\d+", "")).distinct().toList();
+    boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at line"));
+    String shown = String.join(", ", readable.subList(0, Math.min(3, readable.size())))
+        + (readable.size() > 3 ? " and " + (readable.size() - 3) + " more" : "");
+    return "the lane stride depends on " + shown + (loop
+        ? ", which changes from iteration to iteration of a loop without constant bounds"
+        : ", which has no constant value here (a constant from -D, constexpr or a template argument makes it exact)");
   }
 
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {
     Op op = Op.valueOf(s.op.name());
     List<String> assumptions = new ArrayList<>();
     if (shapes.isEmpty()) {
-      assumptions.add("blockDim.x is a multiple of " + bank.warpSize() + ", so a warp varies only in threadIdx.x"
-          + " (no block shape given: add '// bankcheck: block XxY' before the kernel, or --block)");
+      assumptions.add("blockDim.x is a multiple of " + bank.warpSize() + " (no block shape given: add"
+          + " '// bankcheck: block XxY' before the kernel, or --block)");
     } else if (shapes.size() == 1) {
       assumptions.add(shapes.get(0).describe());
     } else {
       assumptions.add("worst of " + shapes.size() + " launch shapes: " + (worstShape != null ? worstShape
           : shapes.get(0).describe()));
     }
-    assumptions.add("access width " + s.width + " bytes (" + (s.type == null ? "?" : s.type.display()) + ")");
+    assumptions.add(s.width + "-byte accesses (" + (s.type == null ? "?" : s.type.display()) + ")");
     assumptions.addAll(notes);
     String array = s.root.name();
     String via = s.via;
@@ -571,13 +574,12 @@ final class KernelChecker {
     if (s.data) {
       AccessKind kind = AccessKind.valueOf(s.op.name());
       Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), s.width, kind, bank);
-      String reason = "the index depends on memory contents: " + b.worst() + "-way at worst (" + b.worstCase() + "), "
-          + b.best() + "-way at best (" + b.bestCase() + ")";
+      String reason = "the index depends on memory contents; worst case: " + b.worstCase() + ", best case: " + b.bestCase();
       return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, s.width, null, null, null,
           null, Verdict.DATA_DEPENDENT, b.worst(), b.best(), false, reason, List.copyOf(assumptions), null);
     }
     if (s.worst == null || (s.unknown != null && s.worst.ways() < 2)) {
-      String reason = "cannot be evaluated: " + (s.unknown != null ? s.unknown : "no lane reaches this access");
+      String reason = s.unknown != null ? s.unknown : "no lane reaches this access";
       return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, s.width, null, null, null,
           null, Verdict.UNKNOWN, null, null, false, reason, List.copyOf(assumptions), null);
     }

@@ -585,7 +585,7 @@ public final class Interpreter {
     Set<String> others = new LinkedHashSet<>();
     collectAssigned(body, increments, others);
     if (step != null) collectAssigned(new Stmt.ExprStmt(pos, step), increments, others);
-    String k = "(iterations of the loop at line " + pos.line() + ":" + (uid++) + ")";
+    String k = "some iterations of the loop at line " + pos.line() + "#" + (uid++);
     Set<String> varying = laneVaryingIncrements(pos, cond, step, body, mask, increments);
     for (String name : varying) {
       Var v = lookupLocal(name);
@@ -597,9 +597,9 @@ public final class Interpreter {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || others.contains(name) || varying.contains(name)) continue;
       for (int l = 0; l < n; l++) {
-        if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(Poly.symbol(name + " step " + k)));
+        if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(Poly.symbol("'" + name + "' after " + k)));
         else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null) {
-          v.vals[l] = p.withOffset(p.offset().add(Poly.symbol(name + " step " + k)));
+          v.vals[l] = p.withOffset(p.offset().add(Poly.symbol("'" + name + "' after " + k)));
         }
       }
     }
@@ -607,7 +607,7 @@ public final class Interpreter {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null) continue;
       boolean uniform = uniformAcross(v.vals, mask);
-      Val fresh = uniform ? new Val.Num(Poly.symbol(name + " after " + k))
+      Val fresh = uniform ? new Val.Num(Poly.symbol("'" + name + "' as changed by " + k))
           : new Val.Unknown("'" + name + "' changes across iterations of the loop at line " + pos.line()
               + " in a way the tool cannot follow");
       for (int l = 0; l < n; l++) {
