@@ -5,6 +5,7 @@ import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.ir.Walk;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.types.Type;
 import dev.bankcheck.types.Types;
@@ -690,61 +691,16 @@ public final class Interpreter {
 
   /** Names assigned in a loop: those changed only by += -= ++ -- (increments) and the others. */
   private static void collectAssigned(Stmt s, Set<String> increments, Set<String> others) {
-    new Object() {
-      void stmt(Stmt st) {
-        if (st instanceof Stmt.Block b) b.items().forEach(this::stmt);
-        else if (st instanceof Stmt.Decl d) d.vars().forEach(v -> expr(v.init()));
-        else if (st instanceof Stmt.ExprStmt e) expr(e.expr());
-        else if (st instanceof Stmt.If i) {
-          expr(i.cond());
-          stmt(i.then());
-          stmt(i.otherwise());
-        } else if (st instanceof Stmt.For f) {
-          stmt(f.init());
-          expr(f.cond());
-          expr(f.step());
-          stmt(f.body());
-        } else if (st instanceof Stmt.While w) {
-          expr(w.cond());
-          stmt(w.body());
-        } else if (st instanceof Stmt.DoWhile d) {
-          stmt(d.body());
-          expr(d.cond());
-        } else if (st instanceof Stmt.Switch w) {
-          expr(w.selector());
-          stmt(w.body());
-        } else if (st instanceof Stmt.Return r) expr(r.value());
+    Walk.stmt(s, v -> {}, e -> {
+      if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name nm) {
+        (a.op().equals("+=") || a.op().equals("-=") ? increments : others).add(nm.name());
+      } else if (e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--"))
+          && u.operand() instanceof Expr.Name nm) {
+        increments.add(nm.name());
+      } else if (e instanceof Expr.Postfix p && p.operand() instanceof Expr.Name nm) {
+        increments.add(nm.name());
       }
-
-      void expr(Expr e) {
-        if (e instanceof Expr.Assign a) {
-          if (a.target() instanceof Expr.Name nm) {
-            (a.op().equals("+=") || a.op().equals("-=") ? increments : others).add(nm.name());
-          }
-          expr(a.target());
-          expr(a.value());
-        } else if (e instanceof Expr.Unary u) {
-          if ((u.op().equals("++") || u.op().equals("--")) && u.operand() instanceof Expr.Name nm) increments.add(nm.name());
-          expr(u.operand());
-        } else if (e instanceof Expr.Postfix p) {
-          if (p.operand() instanceof Expr.Name nm) increments.add(nm.name());
-          expr(p.operand());
-        } else if (e instanceof Expr.Binary b) {
-          expr(b.left());
-          expr(b.right());
-        } else if (e instanceof Expr.Ternary t) {
-          expr(t.cond());
-          expr(t.then());
-          expr(t.otherwise());
-        } else if (e instanceof Expr.Call c) c.args().forEach(this::expr);
-        else if (e instanceof Expr.Index i) {
-          expr(i.base());
-          expr(i.index());
-        } else if (e instanceof Expr.Member m) expr(m.base());
-        else if (e instanceof Expr.Cast c) expr(c.operand());
-        else if (e instanceof Expr.Comma c) c.exprs().forEach(this::expr);
-      }
-    }.stmt(s);
+    });
   }
 
   // ---------------------------------------------------------------- expressions
