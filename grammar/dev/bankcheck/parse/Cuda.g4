@@ -137,7 +137,8 @@ shiftExpression
     ;
 
 structSpecifier
-    : kind=('struct' | 'union' | 'class') (alignment | attribute)* name=Identifier? baseClause? ('{' memberDeclaration* '}')?
+    : kind=('struct' | 'union' | 'class') (alignment | attribute)* name=Identifier? specialization=templateArgs? baseClause?
+      ('{' memberDeclaration* '}')?
     ;
 
 baseClause
@@ -147,6 +148,7 @@ baseClause
 memberDeclaration
     : declaration                                           #fieldMember
     | templateHeader? functionDefinition                    #methodMember
+    | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | (declModifier | 'explicit')* '~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | Identifier) ';')  #constructorMember
     | ('public' | 'private' | 'protected') ':'              #accessMember

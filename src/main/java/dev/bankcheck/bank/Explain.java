@@ -31,6 +31,9 @@ public final class Explain {
       return "no lane is active, so nothing is accessed";
     }
     GroupResult g = worst.get();
+    if (r.activeLanes() == 1) {
+      return "only lane " + g.lanesInWorstBank()[0] + " is active: conflict-free" + note;
+    }
     if (r.broadcast()) {
       return broadcast(r, g) + note;
     }

@@ -5,11 +5,20 @@ import java.util.List;
 
 /**
  * A struct/union/class body: its fields in order, an optional __align__/alignas, and its static data members
- * ({@code static constexpr int N = 2;}) with their initializers, which take no space in the object.
+ * ({@code static constexpr int N = 2;}) with their initializers, which take no space in the object. A class
+ * template has {@code templateParams}; an explicit specialization ({@code struct S<double>}) has
+ * {@code specialization}; {@code conversions} are its {@code operator T*()} members (the shared-memory
+ * wrapper idiom {@code T* s = SharedMemory<T>();}).
  */
-public record StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics) {
+public record StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics,
+    List<Function.TemplateParam> templateParams, List<TypeRef> specialization, List<Function> conversions) {
   /** A struct without static data members. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align) {
     this(pos, name, union, fields, align, List.of());
+  }
+
+  /** A plain (non-template) struct. */
+  public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics) {
+    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of());
   }
 }

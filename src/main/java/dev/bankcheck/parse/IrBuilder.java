@@ -29,6 +29,8 @@ final class IrBuilder {
   /** Names known to be types: resolves "(a) - b" (cast or subtraction) the way the compiler does. */
   private final Set<String> typeNames = new HashSet<>();
   private Pos[] positions;
+  /** The template header of the item being built, for a class template defined in it. */
+  private List<Function.TemplateParam> structTemplateParams = List.of();
 
   TranslationUnit unit() {
     return new TranslationUnit(List.copyOf(items), List.copyOf(structs), List.copyOf(enums));
@@ -40,8 +42,9 @@ final class IrBuilder {
       List<Function.TemplateParam> tps = templateParams(f.templateHeader());
       items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
     } else if (ctx instanceof DeclarationItemContext d) {
-      templateParams(d.templateHeader());
+      structTemplateParams = templateParams(d.templateHeader());
       items.add(new TranslationUnit.DeclItem(declaration(d.declaration())));
+      structTemplateParams = List.of();
     } else if (ctx instanceof ExplicitInstantiationContext e) {
       DeclarationContext d = e.declaration();
       TypeSpecifierContext ts = d.declSpecifiers().typeSpecifier();
@@ -312,6 +315,9 @@ final class IrBuilder {
     for (AlignmentContext a : s.alignment()) align = alignValue(a);
     List<VarDecl> fields = new ArrayList<>();
     List<VarDecl> statics = new ArrayList<>();
+    List<Function> conversions = new ArrayList<>();
+    List<Function.TemplateParam> tps = structTemplateParams;
+    structTemplateParams = List.of();
     boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
@@ -319,11 +325,16 @@ final class IrBuilder {
           if (v.is("static")) statics.add(v);
           else if (!v.is("typedef")) fields.add(v);
         }
+      } else if (m instanceof ConversionMemberContext c && c.body != null) {
+        TypeRef target = typeName(c.typeName());
+        conversions.add(new Function(pos(c), "operator " + target.display(), Set.of(), target, List.of(), block(c.body),
+            List.of()));
       }
     }
-    // constructors, destructors and methods are dropped
+    // constructors, destructors and other methods are dropped
+    List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
-        List.copyOf(statics));
+        List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), List.copyOf(conversions));
     if (hasBody) structs.add(def);
     return def;
   }

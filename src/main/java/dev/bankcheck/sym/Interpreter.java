@@ -3,6 +3,7 @@ package dev.bankcheck.sym;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
+import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.ir.Walk;
@@ -252,9 +253,17 @@ public final class Interpreter {
     } else if (v.init() == null) {
       vals = fill(new Val.Unknown("'" + v.name() + "' is used before it is given a value"));
     } else {
-      vals = convert(eval(unbrace(v.init()), mask), t, v.type());
+      vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t, v.type());
     }
     scope.put(v.name(), new Var(t, vals, null));
+  }
+
+  private Val[] objectsToPointers(Val[] vals, Type t, boolean[] mask) {
+    if (!(t instanceof Type.Pointer)) return vals;
+    for (int l = 0; l < n; l++) {
+      if (mask[l] && vals[l] instanceof Val.Obj o) return convertObject(o, mask);
+    }
+    return vals;
   }
 
   /** {@code int i{x}} initializes like {@code int i = x}. */
@@ -1171,15 +1180,12 @@ public final class Interpreter {
             : new Val.Unknown("it depends on the condition at line " + t.pos().line());
       }
     }
-    if (!uniform && !none(maybe)) {
-      notes.add("the condition at line " + t.pos().line() + " could not be evaluated per lane");
-    }
     return out;
   }
 
   private Val[] cast(Expr.Cast c, boolean[] mask) {
-    Val[] v = eval(c.operand(), mask);
     Type t = resolve(c.type());
+    Val[] v = objectsToPointers(eval(c.operand(), mask), t, mask);
     Val[] out = v.clone();
     for (int l = 0; l < n; l++) {
       if (out[l] == null) continue;
@@ -1215,6 +1221,11 @@ public final class Interpreter {
     Function f = program.functions().get(name);
     if (f == null) f = program.functions().get(simple);
     if (f != null && f.body() != null) return callUser(f, c, mask);
+    StructDef struct = program.structDef(simple);
+    if (struct != null && f == null) {
+      for (Expr a : c.args()) eval(a, mask);
+      return fill(object(struct, c));
+    }
     if (simple.equals("offsetof") && c.args().size() == 2) return fill(offsetOf(c.args().get(0), c.args().get(1)));
     List<Val[]> args = new ArrayList<>();
     for (Expr a : c.args()) args.add(eval(a, mask));
@@ -1277,6 +1288,49 @@ public final class Interpreter {
     Expr target = c.args().get(0) instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : c.args().get(0);
     if (lv instanceof SharedLV s) access(s, MemOp.ATOMIC, mask, target);
     return fill(new Val.Data("the result of " + name));
+  }
+
+  /** {@code S<T>()}: the struct (or its explicit specialization) with its template arguments bound. */
+  private Val object(StructDef struct, Expr.Call c) {
+    Map<String, Val> b = new HashMap<>();
+    List<String> typeNames = new ArrayList<>();
+    for (int i = 0; i < struct.templateParams().size(); i++) {
+      Function.TemplateParam p = struct.templateParams().get(i);
+      TypeRef t = i < c.templateArgs().size() ? c.templateArgs().get(i) : p.defaultType();
+      if (p.type() && t != null) {
+        Val bound = templateScope.get("typename " + t.base());
+        Val type = bound != null ? bound : new Val.Opaque("type:" + t.display());
+        b.put("typename " + p.name(), type);
+        typeNames.add(((Val.Opaque) type).what().substring(5));
+      }
+    }
+    StructDef special = program.specialization(struct.name(), typeNames);
+    return special != null ? new Val.Obj(special, Map.of()) : new Val.Obj(struct, b);
+  }
+
+  /** The pointer an object converts to through its {@code operator T*()}, run like an inlined call. */
+  private Val[] convertObject(Val.Obj o, boolean[] mask) {
+    if (o.def().conversions().isEmpty()) return fill(new Val.Unknown("'" + o.def().name() + "' has no conversion to a pointer"));
+    Function conv = o.def().conversions().get(0);
+    Deque<Map<String, Var>> saved = scopes;
+    Map<String, Val> savedTemplate = templateScope;
+    templateScope = o.bindings();
+    scopes = new ArrayDeque<>();
+    scopes.push(new HashMap<>());
+    Frame frame = new Frame(n, true, false);
+    frames.push(frame);
+    try {
+      exec(conv.body(), mask.clone());
+    } finally {
+      frames.pop();
+      scopes = saved;
+      templateScope = savedTemplate;
+    }
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l] : new Val.Unknown("no pointer returned");
+    }
+    return out;
   }
 
   /** Template arguments written at a call ({@code mulN<8>(x)}), evaluated in the caller, then defaults. */

@@ -22,6 +22,7 @@ import java.util.Map;
 public final class Program {
   private final Map<String, Function> functions = new LinkedHashMap<>();
   private final Map<String, StructDef> structDefs = new HashMap<>();
+  private final Map<String, StructDef> specializations = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
   private final Map<String, Type> structCache = new HashMap<>();
   private final Map<String, Val> constants = new LinkedHashMap<>();
@@ -40,6 +41,11 @@ public final class Program {
   public Program(TranslationUnit unit, List<String> missingHeaders) {
     this.missingHeaders = List.copyOf(missingHeaders);
     for (StructDef s : unit.structs()) {
+      if (!s.specialization().isEmpty()) {
+        specializations.putIfAbsent(specializationKey(s.name(), s.specialization().stream()
+            .map(t -> t == null ? "?" : t.display()).toList()), s);
+        continue;
+      }
       structDefs.putIfAbsent(s.name(), s);
       for (VarDecl v : s.statics()) {
         if (v.init() == null) continue;
@@ -93,19 +99,33 @@ public final class Program {
    * file-scope one, or calls a function that does. (Pointers passed in are seen at the call site.)
    */
   public boolean touchesShared(Function f) {
-    Boolean known = touchesShared.get(f.name());
+    Boolean known = touchesShared.get(f);
     if (known != null) return known;
-    touchesShared.put(f.name(), false); // recursion: assume no until shown otherwise
+    touchesShared.put(f, false); // recursion: assume no until shown otherwise
     boolean result = f.body() != null && new SharedScan(this, this::isGlobalShared).scan(f.body());
-    touchesShared.put(f.name(), result);
+    touchesShared.put(f, result);
     return result;
   }
 
-  private final Map<String, Boolean> touchesShared = new HashMap<>();
+  private final Map<Function, Boolean> touchesShared = new IdentityHashMap<>();
 
   public boolean isGlobalShared(String name) {
     VarDecl g = globalDecls.get(name);
     return g != null && g.is("__shared__");
+  }
+
+  /** The struct or class template of that name, or null. */
+  public StructDef structDef(String name) {
+    return structDefs.get(name);
+  }
+
+  /** An explicit specialization such as {@code SharedMemory<double>}, or null. */
+  public StructDef specialization(String name, List<String> typeArgs) {
+    return specializations.get(specializationKey(name, typeArgs));
+  }
+
+  private static String specializationKey(String name, List<String> args) {
+    return name + "<" + String.join(",", args) + ">";
   }
 
   /** Why a name has no declaration, for a reason text. */

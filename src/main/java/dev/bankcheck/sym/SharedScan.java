@@ -3,6 +3,7 @@ package dev.bankcheck.sym;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
+import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.Walk;
 import java.util.function.Predicate;
 
@@ -36,7 +37,9 @@ final class SharedScan {
       found = names.test(nm.name());
     } else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
       Function f = program.functions().get(nm.name());
-      found = f != null && program.touchesShared(f);
+      StructDef s = program.structDef(nm.name());
+      found = f != null && program.touchesShared(f)
+          || s != null && s.conversions().stream().anyMatch(program::touchesShared);
     }
   }
 }

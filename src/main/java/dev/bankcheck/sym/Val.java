@@ -34,6 +34,9 @@ public sealed interface Val {
   /** A pointer to memory that is not shared (global, local, constant). */
   record Foreign(String name, Type pointee) implements Val {}
 
+  /** An object of a struct whose {@code operator T*()} may hand out shared memory (SharedMemory<T>()). */
+  record Obj(dev.bankcheck.ir.StructDef def, java.util.Map<String, Val> bindings) implements Val {}
+
   /** A value the tool cannot compute, with the reason. */
   record Unknown(String reason) implements Val {}
 
