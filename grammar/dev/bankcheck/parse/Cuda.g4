@@ -242,6 +242,7 @@ statement
     | 'continue' ';'                                                            #continueStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
+    | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt
     | expressionList? ';'                                                       #exprStmt
     ;
 

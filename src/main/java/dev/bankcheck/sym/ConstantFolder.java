@@ -1,8 +1,12 @@
 package dev.bankcheck.sym;
 
 import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.Stmt;
+import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Map;
 
 /** Evaluates constant expressions at file scope: array sizes, enum values, const globals. */
@@ -12,8 +16,13 @@ final class ConstantFolder {
   private int depth;
 
   ConstantFolder(Program program, Map<String, Val> scope) {
+    this(program, scope, 0);
+  }
+
+  private ConstantFolder(Program program, Map<String, Val> scope, int depth) {
     this.program = program;
     this.scope = scope;
+    this.depth = depth;
   }
 
   Val eval(Expr e) {
@@ -23,6 +32,23 @@ final class ConstantFolder {
     } finally {
       depth--;
     }
+  }
+
+  /** A call to a function whose body is one {@code return expr;} (a constexpr helper), with constant arguments. */
+  private Val constexprCall(String name, Expr.Call c) {
+    Function f = program.functions().get(name);
+    if (f == null || f.body() == null || f.body().items().size() != 1
+        || !(f.body().items().get(0) instanceof Stmt.Return r) || r.value() == null || c.args().size() > f.params().size()) {
+      return null;
+    }
+    Map<String, Val> args = new HashMap<>();
+    for (int i = 0; i < f.params().size(); i++) {
+      VarDecl p = f.params().get(i);
+      Expr a = i < c.args().size() ? c.args().get(i) : p.init();
+      if (a == null) return null;
+      args.put(p.name(), eval(a));
+    }
+    return new ConstantFolder(program, args, depth).eval(r.value());
   }
 
   private Val evalInner(Expr e) {
@@ -56,6 +82,10 @@ final class ConstantFolder {
         && !c.templateArgs().isEmpty() && c.templateArgs().get(0) != null) {
       Type t = program.resolve(c.templateArgs().get(0), scope, new ArrayList<>());
       return t.size() > 0 ? Val.num(t.align()) : new Val.Unknown("the alignment of '" + t.display() + "' is unknown");
+    }
+    if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name n) {
+      Val v = constexprCall(n.name(), c);
+      if (v != null) return v;
     }
     if (e instanceof Expr.Comma c) return eval(c.exprs().get(c.exprs().size() - 1));
     return new Val.Unknown("not a constant expression");

@@ -839,6 +839,7 @@ public final class Interpreter {
       Type gt = resolve(g.type());
       Val gv = gt instanceof Type.Array a ? new Val.Foreign(name, a.element())
           : gt instanceof Type.Pointer p ? new Val.Foreign(name, p.pointee())
+          : g.is("const") || g.is("constexpr") ? new Val.Unknown("'" + name + "' has no constant value in this file")
           : new Val.Data("the global variable '" + name + "'");
       return new OtherLV(fill(gv), name);
     }

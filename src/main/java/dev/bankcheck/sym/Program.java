@@ -6,6 +6,7 @@ import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.source.Pos;
 import dev.bankcheck.types.Type;
 import dev.bankcheck.types.Types;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ public final class Program {
   private final Map<String, StructDef> specializations = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
   private final Map<String, Type> structCache = new HashMap<>();
-  private final Map<String, Val> constants = new LinkedHashMap<>();
+  private final Map<String, Expr> constantExprs = new HashMap<>();
+  private final Map<String, Val> constants = new HashMap<>();
   private final Map<String, VarDecl> globalDecls = new LinkedHashMap<>();
   private final Map<VarDecl, SharedRoot> roots = new IdentityHashMap<>();
   private final List<TranslationUnit.InstantiationItem> instantiations = new ArrayList<>();
@@ -40,6 +42,7 @@ public final class Program {
   /** {@code missingHeaders}: includes that were not found, named in the reasons of undeclared names. */
   public Program(TranslationUnit unit, List<String> missingHeaders) {
     this.missingHeaders = List.copyOf(missingHeaders);
+    // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {
       if (!s.specialization().isEmpty()) {
         specializations.putIfAbsent(specializationKey(s.name(), s.specialization().stream()
@@ -49,22 +52,17 @@ public final class Program {
       structDefs.putIfAbsent(s.name(), s);
       for (VarDecl v : s.statics()) {
         if (v.init() == null) continue;
-        Val c = constant(v.init());
-        if (c instanceof Val.Num) {
-          constants.put(s.name() + "::" + v.name(), c);
-          constants.putIfAbsent(v.name(), c);
-        }
+        constantExprs.put(s.name() + "::" + v.name(), v.init());
+        constantExprs.putIfAbsent(v.name(), v.init());
       }
     }
     for (TranslationUnit.EnumDef e : unit.enums()) {
-      long next = 0;
+      Expr next = null;
       for (TranslationUnit.Enumerator en : e.enumerators()) {
-        if (en.value() != null) {
-          Val v = constant(en.value());
-          next = v instanceof Val.Num n && n.poly().isConstant() ? n.poly().constant() : next;
-        }
-        constants.put(en.name(), Val.num(next));
-        next++;
+        Expr value = en.value() != null ? en.value() : next != null ? next : new Expr.IntLit(Pos.NONE, 0);
+        constantExprs.put(en.name(), value);
+        if (!e.name().isEmpty()) constantExprs.put(e.name() + "::" + en.name(), value);
+        next = new Expr.Binary(Pos.NONE, "+", new Expr.Name(Pos.NONE, en.name()), new Expr.IntLit(Pos.NONE, 1));
       }
     }
     for (TranslationUnit.Item item : unit.items()) {
@@ -88,9 +86,10 @@ public final class Program {
       return;
     }
     globalDecls.put(v.name(), v);
-    if (v.init() != null && !v.is("__shared__") && v.type().pointers() == 0 && v.type().dims().isEmpty()) {
-      Val c = constant(v.init());
-      if (c instanceof Val.Num) constants.put(v.name(), c);
+    boolean constant = v.is("const") || v.is("constexpr");
+    if (constant && v.init() != null && v.type().pointers() == 0 && v.type().dims().isEmpty()) {
+      constantExprs.put(v.name(), v.init() instanceof Expr.InitList il && il.items().size() == 1 ? il.items().get(0)
+          : v.init());
     }
   }
 
@@ -143,8 +142,16 @@ public final class Program {
     return instantiations;
   }
 
+  /** The value of a named file-scope constant (const/constexpr global, enumerator, static member), or null. */
   public Val constantValue(String name) {
-    return constants.get(name);
+    if (constants.containsKey(name)) return constants.get(name);
+    Expr e = constantExprs.get(name);
+    if (e == null) return null;
+    constants.put(name, null); // a constant defined through itself has no value
+    Val v = constant(e);
+    Val result = v instanceof Val.Num n && n.poly().isConstant() ? v : null;
+    constants.put(name, result);
+    return result;
   }
 
   public VarDecl global(String name) {
