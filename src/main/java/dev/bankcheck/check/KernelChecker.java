@@ -51,7 +51,19 @@ final class KernelChecker {
   }
 
   /** One access site: the accessed expression (structurally: position included), the operation, the array. */
-  record SiteKey(Expr at, MemOp op, String array) {}
+  record SiteKey(Expr at, MemOp op, String array) {
+    // identity of the IR node: two equal-looking accesses from one macro expansion stay two sites,
+    // and a deep expression is not hashed again at every access
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof SiteKey k && k.at == at && k.op == op && k.array.equals(array);
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(at) * 31 + op.hashCode() * 7 + array.hashCode();
+    }
+  }
 
   /** The worst outcome seen at one access site. */
   static final class Site {
@@ -90,8 +102,11 @@ final class KernelChecker {
     Set<String> notes = new LinkedHashSet<>();
     List<Map<String, Val>> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
+    long start = budget.used();
     Map<SiteKey, Site> sites = analyze(kernel, shapes, templates, notes, shapeOfWorst);
-    Map<SiteKey, Fix> fixes = new PaddingSearch(kernel, shapes, templates, sites).fixes();
+    // the search re-analyzes the kernel per candidate: it may take a few times the analysis itself
+    long searchSteps = Math.max(200_000L, 4 * (budget.used() - start));
+    Map<SiteKey, Fix> fixes = new PaddingSearch(kernel, shapes, templates, sites, budget.used() + searchSteps).fixes();
     List<Finding> out = new ArrayList<>();
     for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
       Finding f = finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes);
@@ -108,25 +123,31 @@ final class KernelChecker {
     Map<SiteKey, Site> merged = new LinkedHashMap<>();
     for (Map<String, Val> t : templates) {
       Map<Site, String> shapeOf = new HashMap<>();
-      runAll(kernel, shapes, t, notes, shapeOf).forEach((key, s) -> {
-        Site into = merged.get(key);
-        if (into == null) {
-          merged.put(key, s);
-          if (shapeOf.containsKey(s)) shapeOfWorst.put(s, shapeOf.get(s));
-          return;
-        }
-        if (s.worst != null && (into.worst == null || worse(s.worst, into.worst))) {
-          into.worst = s.worst;
-          into.worstContext = s.worstContext;
-          if (shapeOf.containsKey(s)) shapeOfWorst.put(into, shapeOf.get(s));
-        }
-        if (s.soaWorst != null && (into.soaWorst == null || worse(s.soaWorst, into.soaWorst))) into.soaWorst = s.soaWorst;
-        if (into.unknown == null) into.unknown = s.unknown;
-        into.data |= s.data;
-        into.dataLanes = Math.max(into.dataLanes, s.dataLanes);
-      });
+      mergeInto(merged, runAll(kernel, shapes, t, notes, shapeOf), shapeOf, shapeOfWorst);
     }
     return merged;
+  }
+
+  /** Keeps the worse outcome per site; {@code shapeOf} tells which shape gave each site's worst. */
+  private static void mergeInto(Map<SiteKey, Site> into, Map<SiteKey, Site> from, Map<Site, String> shapeOf,
+      Map<Site, String> shapeOfWorst) {
+    from.forEach((key, s) -> {
+      Site target = into.get(key);
+      if (target == null) {
+        into.put(key, s);
+        if (shapeOf.containsKey(s)) shapeOfWorst.put(s, shapeOf.get(s));
+        return;
+      }
+      if (s.worst != null && (target.worst == null || worse(s.worst, target.worst))) {
+        target.worst = s.worst;
+        target.worstContext = s.worstContext;
+        if (shapeOf.containsKey(s)) shapeOfWorst.put(target, shapeOf.get(s));
+      }
+      if (s.soaWorst != null && (target.soaWorst == null || worse(s.soaWorst, target.soaWorst))) target.soaWorst = s.soaWorst;
+      if (target.unknown == null) target.unknown = s.unknown;
+      target.data |= s.data;
+      target.dataLanes = Math.max(target.dataLanes, s.dataLanes);
+    });
   }
 
   /** Every warp of every shape (or of the default assumption); the worst case per access site. */
@@ -136,8 +157,9 @@ final class KernelChecker {
     if (shapes.isEmpty()) {
       // One symbolic warp answers for all 32 possible ones unless a lane's fate depends on which warp it is in.
       Set<String> trialNotes = new LinkedHashSet<>();
-      run(kernel, template, WarpSetup.symbolicWarp(bank.warpSize()), "", sites, trialNotes, shapeOfWorst, null);
-      if (!dependsOnWarp(sites, trialNotes)) {
+      boolean undecided = run(kernel, template, WarpSetup.symbolicWarp(bank.warpSize()), "", sites, trialNotes,
+          shapeOfWorst, null);
+      if (!dependsOnWarp(sites, undecided)) {
         notes.addAll(trialNotes);
         return sites;
       }
@@ -153,6 +175,19 @@ final class KernelChecker {
       return sites;
     }
     for (BlockShapes.Shape shape : shapes) {
+      if (shape.dims()[0] % bank.warpSize() == 0) {
+        // one symbolic warp for the whole block, unless a lane's fate depends on its warp
+        Map<SiteKey, Site> trial = new LinkedHashMap<>();
+        Set<String> trialNotes = new LinkedHashSet<>();
+        Map<Site, String> trialShapes = new HashMap<>();
+        boolean undecided = run(kernel, template, WarpSetup.symbolicWarp(shape.dims(), bank.warpSize()), "", trial,
+            trialNotes, trialShapes, shape);
+        if (!dependsOnWarp(trial, undecided)) {
+          mergeInto(sites, trial, trialShapes, shapeOfWorst);
+          notes.addAll(trialNotes);
+          continue;
+        }
+      }
       for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {
         if (budget.exhausted()) {
           notes.add(workBoundNote());
@@ -172,12 +207,11 @@ final class KernelChecker {
         : "the work bound was reached: loops were enumerated only in part, later warps not analyzed";
   }
 
-  private static boolean dependsOnWarp(Map<SiteKey, Site> sites, Set<String> notes) {
+  /** Whether the symbolic warp's result could differ between warps: a lane's fate or an address depends on w. */
+  private static boolean dependsOnWarp(Map<SiteKey, Site> sites, boolean conditionsDependOnWarp) {
+    if (conditionsDependOnWarp) return true;
     for (Site s : sites.values()) {
-      if (s.unknown != null) return true;
-    }
-    for (String n : notes) {
-      if (n.contains("could not be evaluated per lane")) return true;
+      if (s.unknown != null && s.unknown.contains(WarpSetup.WARP_SYMBOL)) return true;
     }
     return false;
   }
@@ -193,8 +227,11 @@ final class KernelChecker {
     private final List<Map<String, Val>> templates;
     private final Map<SiteKey, Site> sites;
 
+    private final long stepLimit;
+
     PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, List<Map<String, Val>> templates,
-        Map<SiteKey, Site> sites) {
+        Map<SiteKey, Site> sites, long stepLimit) {
+      this.stepLimit = stepLimit;
       this.kernel = kernel;
       this.shapes = shapes;
       this.templates = templates;
@@ -227,7 +264,8 @@ final class KernelChecker {
       int bestWays = before;
       long bestLength = 0;
       try {
-        for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted(); pad++) {
+        for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted() && budget.used() < stepLimit;
+            pad++) {
           program.overrideInnerDim(root.decl(), inner.length() + pad);
           Map<SiteKey, Site> after = analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>());
           if (budget.exhausted()) break; // an incomplete run cannot back a promise
@@ -365,7 +403,8 @@ final class KernelChecker {
     if (found.keySet().stream().noneMatch(k -> k.startsWith(key + " (from "))) found.put(key + " (from " + origin + ")", b);
   }
 
-  private void run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
+  /** Runs one warp; true when a condition was undecided because of the (symbolic) warp index. */
+  private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
       Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
     AccessSink sink = (at, op, lanes, type, context) -> {
       Val.Ptr first = null;
@@ -391,6 +430,7 @@ final class KernelChecker {
       notes.add("the kernel is nested too deeply to analyze completely");
     }
     if (in.budgetExhausted()) notes.add(workBoundNote());
+    return in.warpDependent();
   }
 
   private static String join(String a, String b) {

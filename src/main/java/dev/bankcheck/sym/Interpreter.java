@@ -44,10 +44,9 @@ public final class Interpreter {
   private final Deque<String> context = new ArrayDeque<>();
   private final Deque<String> callStack = new ArrayDeque<>();
   private final Map<Pos, Integer> iterationsSpent = new HashMap<>();
-  /** Variables that a loop body increments by different amounts in different lanes. */
-  private final Set<String> laneVaryingSteps = new HashSet<>();
   private Map<String, Val> templateScope = Map.of();
   private int noAccess;
+  private boolean warpDependent;
   /** Depth of branches taken for lanes whose condition could not be decided. */
   private int undecided;
   private int uid;
@@ -374,7 +373,10 @@ public final class Interpreter {
       return;
     }
     boolean uniform = uniformAcross(c, maybe);
-    if (!uniform) notes.add("the condition at line " + i.pos().line() + " could not be evaluated per lane; all lanes assumed active");
+    if (!uniform) {
+      notes.add("the condition at line " + i.pos().line() + " could not be evaluated per lane; all lanes assumed active");
+      noteWarpDependence(c, maybe);
+    }
     Map<Var, Val[]> before = snapshot();
     List<boolean[]> kills = snapshotKills();
     undecided++;
@@ -494,6 +496,7 @@ public final class Interpreter {
     for (boolean u : unknownSel) anyUnknown |= u;
     if (anyUnknown && !uniformAcross(sel, unknownSel)) {
       notes.add("the switch at line " + sw.pos().line() + " could not be evaluated per lane; all lanes assumed active");
+      noteWarpDependence(sel, unknownSel);
     }
     Frame f = new Frame(n, false, false);
     frames.push(f);
@@ -596,7 +599,7 @@ public final class Interpreter {
     collectAssigned(body, increments, others);
     if (step != null) collectAssigned(new Stmt.ExprStmt(pos, step), increments, others);
     String k = "some iterations of the loop at line " + pos.line() + "#" + (uid++);
-    Set<String> varying = laneVaryingIncrements(pos, cond, step, body, mask, increments);
+    Set<String> varying = laneVaryingIncrements(body, step, mask);
     for (String name : varying) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null) continue;
@@ -632,6 +635,7 @@ public final class Interpreter {
       }
       if (!uniformAcross(c, m) && hasUnknownTruth(c, m)) {
         notes.add("the condition of the loop at line " + pos.line() + " could not be evaluated per lane; all lanes assumed active");
+        noteWarpDependence(c, m);
       }
     }
     context.addLast("any iteration");
@@ -663,32 +667,46 @@ public final class Interpreter {
   }
 
   /**
-   * Runs the body once without recording accesses, with the loop's variables as they are, to see
-   * which += / -= steps differ between lanes: "start + k*step" is exact only for uniform steps.
+   * Which += / -= steps differ between lanes ("start + k*step" is exact only for uniform steps): each
+   * step expression is evaluated with the values the variables have before the loop.
    */
-  private Set<String> laneVaryingIncrements(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask,
-      Set<String> increments) {
-    if (increments.isEmpty()) return Set.of();
-    Map<Var, Val[]> saved = snapshot();
-    List<boolean[]> kills = snapshotKills();
-    Set<String> before = new HashSet<>(laneVaryingSteps);
-    laneVaryingSteps.clear();
-    noAccess++;
-    boolean[] all = new boolean[n];
-    Arrays.fill(all, true);
-    try {
-      exec(body, mask.clone());
-      if (step != null) eval(step, alive(mask));
-    } finally {
-      noAccess--;
-      restore(saved, all);
-      restoreKills(kills, all);
-    }
-    Set<String> varying = new HashSet<>(laneVaryingSteps);
-    varying.retainAll(increments);
-    laneVaryingSteps.clear();
-    laneVaryingSteps.addAll(before);
+  private Set<String> laneVaryingIncrements(Stmt body, Expr step, boolean[] mask) {
+    Set<String> varying = new HashSet<>();
+    java.util.function.Consumer<Expr> check = e -> {
+      if (e instanceof Expr.Assign a && (a.op().equals("+=") || a.op().equals("-=")) && a.target() instanceof Expr.Name nm
+          && !varying.contains(nm.name())) {
+        noAccess++;
+        try {
+          if (!uniformAcross(eval(a.value(), mask), mask)) varying.add(nm.name());
+        } finally {
+          noAccess--;
+        }
+      }
+    };
+    Walk.stmt(body, v -> {}, check);
+    if (step != null) Walk.expr(step, check);
     return varying;
+  }
+
+  /**
+   * Under a symbolic warp (threadIdx.x = warpSize*w + lane), a condition undecided because of w means
+   * the warps differ: the checker then analyzes each warp on its own.
+   */
+  private void noteWarpDependence(Val[] c, boolean[] lanes) {
+    for (int l = 0; l < n && !warpDependent; l++) {
+      if (!lanes[l]) continue;
+      if (c[l] instanceof Val.Num num) {
+        for (String sym : num.poly().terms().keySet()) {
+          if (sym.contains(WarpSetup.WARP_SYMBOL)) warpDependent = true;
+        }
+      } else if (c[l] instanceof Val.Unknown u && u.reason().contains(WarpSetup.WARP_SYMBOL)) {
+        warpDependent = true;
+      }
+    }
+  }
+
+  public boolean warpDependent() {
+    return warpDependent;
   }
 
   private boolean hasUnknownTruth(Val[] c, boolean[] m) {
@@ -1051,9 +1069,6 @@ public final class Interpreter {
     Val[] rhs = eval(a.value(), mask);
     LV lv = lvalue(a.target(), mask);
     Val[] result = rhs;
-    if ((a.op().equals("+=") || a.op().equals("-=")) && a.target() instanceof Expr.Name nm && !uniformAcross(rhs, mask)) {
-      laneVaryingSteps.add(nm.name());
-    }
     if (!a.op().equals("=")) {
       Val[] old = read(lv, mask, a.target());
       String op = a.op().substring(0, a.op().length() - 1);
@@ -1171,6 +1186,7 @@ public final class Interpreter {
     Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
     Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
     boolean uniform = uniformAcross(c, maybe);
+    if (!uniform) noteWarpDependence(c, maybe);
     Poly branch = Poly.symbol(BRANCH_PREFIX + t.pos().line() + ":" + t.pos().column() + "#" + (uid++));
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {

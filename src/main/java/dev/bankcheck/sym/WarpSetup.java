@@ -42,6 +42,16 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
   public static final String WARP_SYMBOL = "(threadIdx.x / warpSize)";
 
   /**
+   * For a known shape whose x extent is a multiple of the warp size (a warp never spans rows): one
+   * warp with threadIdx.x = warpSize*w + lane and symbolic y and z stands for all of them.
+   */
+  public static WarpSetup symbolicWarp(int[] shape, int warpSize) {
+    WarpSetup any = symbolicWarp(warpSize);
+    Val[] dim = {Val.num(shape[0]), Val.num(shape[1]), Val.num(shape[2])};
+    return new WarpSetup(0, any.active(), any.threadIdx(), dim);
+  }
+
+  /**
    * The default assumption: blockDim.x is a multiple of the warp size (at most 1024), so a warp varies
    * only in x. Warp w holds threadIdx.x = w*warpSize + lane; y, z and blockDim stay symbolic.
    */

@@ -6,12 +6,14 @@ package dev.bankcheck.sym;
  */
 public final class WorkBudget {
   private long steps;
+  private final long initialSteps;
   private final long deadlineNanos;
   private final long seconds;
   private boolean timedOut;
 
   public WorkBudget(long steps, long seconds) {
     this.steps = steps;
+    this.initialSteps = steps;
     this.seconds = seconds;
     this.deadlineNanos = System.nanoTime() + seconds * 1_000_000_000L;
   }
@@ -21,6 +23,11 @@ public final class WorkBudget {
     if (--steps > 0 && (steps & 4095) != 0) return !timedOut;
     if (!timedOut && System.nanoTime() > deadlineNanos) timedOut = true;
     return steps > 0 && !timedOut;
+  }
+
+  /** Steps spent so far: a deterministic measure of work (unlike time). */
+  public long used() {
+    return initialSteps - steps;
   }
 
   public boolean exhausted() {
