@@ -76,7 +76,7 @@ final class BlockShapes {
 
   static List<Launch> findLaunches(String kernel, Program program) {
     List<Launch> out = new ArrayList<>();
-    for (Function f : program.functions().values()) {
+    for (Function f : program.allFunctions()) {
       if (f.body() != null) new LaunchFinder(kernel, program, out).stmt(f.body(), new HashMap<>());
     }
     return out;

@@ -90,7 +90,7 @@ final class KernelChecker {
 
   List<Finding> check() {
     List<Finding> out = new ArrayList<>();
-    for (Function f : program.functions().values()) {
+    for (Function f : program.allFunctions()) {
       // a kernel that never touches shared memory has nothing to check
       if (f.isKernel() && f.body() != null && program.touchesShared(f)) out.addAll(checkKernel(f));
     }

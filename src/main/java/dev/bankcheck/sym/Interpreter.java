@@ -1235,8 +1235,8 @@ public final class Interpreter {
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
-    Function f = program.functions().get(name);
-    if (f == null) f = program.functions().get(simple);
+    Function f = program.function(name, c.args().size());
+    if (f == null) f = program.function(simple, c.args().size());
     if (f != null && f.body() != null) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {

@@ -70,6 +70,10 @@ public final class Program {
         Function fn = f.function();
         Function prev = functions.get(fn.name());
         if (prev == null || prev.body() == null) functions.put(fn.name(), fn);
+        if (fn.body() != null) {
+          allFunctions.add(fn);
+          overloads.computeIfAbsent(fn.name(), k -> new ArrayList<>()).add(fn);
+        }
       } else if (item instanceof TranslationUnit.DeclItem d) {
         for (VarDecl v : d.vars()) declareGlobal(v);
       } else if (item instanceof TranslationUnit.UsingItem u) {
@@ -133,6 +137,28 @@ public final class Program {
     if (missingHeaders.isEmpty()) return why;
     return why + " (it may come from " + String.join(", ", missingHeaders) + ", not found: add its folder with -I)";
   }
+
+  /** Every function definition, overloads included, in source order. */
+  public List<Function> allFunctions() {
+    return allFunctions;
+  }
+
+  /** The definition of {@code name} that a call with {@code argc} arguments selects (by arity), or null. */
+  public Function function(String name, int argc) {
+    List<Function> candidates = overloads.get(name);
+    if (candidates == null) return functions.get(name);
+    for (Function f : candidates) {
+      int required = 0;
+      for (VarDecl p : f.params()) {
+        if (p.init() == null) required++;
+      }
+      if (argc >= required && argc <= f.params().size()) return f;
+    }
+    return candidates.get(0);
+  }
+
+  private final List<Function> allFunctions = new ArrayList<>();
+  private final Map<String, List<Function>> overloads = new HashMap<>();
 
   public Map<String, Function> functions() {
     return functions;
