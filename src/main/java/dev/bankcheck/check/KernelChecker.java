@@ -150,51 +150,36 @@ final class KernelChecker {
     });
   }
 
-  /** Every warp of every shape (or of the default assumption); the worst case per access site. */
+  /**
+   * Every warp of every shape (or of the default assumption); the worst case per access site. One
+   * symbolic warp stands for all of a shape's warps where that is exact (see {@link #dependsOnWarp}).
+   */
   private Map<SiteKey, Site> runAll(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template,
       Set<String> notes, Map<Site, String> shapeOfWorst) {
     Map<SiteKey, Site> sites = new LinkedHashMap<>();
-    if (shapes.isEmpty()) {
-      // One symbolic warp answers for all 32 possible ones unless a lane's fate depends on which warp it is in.
-      Set<String> trialNotes = new LinkedHashSet<>();
-      boolean undecided = run(kernel, template, WarpSetup.symbolicWarp(bank.warpSize()), "", sites, trialNotes,
-          shapeOfWorst, null);
-      if (!dependsOnWarp(sites, undecided)) {
-        notes.addAll(trialNotes);
-        return sites;
-      }
-      sites.clear();
-      for (WarpSetup w : WarpSetup.assumedWarps(bank.warpSize())) {
-        if (budget.exhausted()) {
-          notes.add(workBoundNote());
-          break;
-        }
-        run(kernel, template, w, w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * bank.warpSize() + ".."
-            + ((w.warp() + 1) * bank.warpSize() - 1), sites, notes, shapeOfWorst, null);
-      }
-      return sites;
-    }
-    for (BlockShapes.Shape shape : shapes) {
-      if (shape.dims()[0] % bank.warpSize() == 0) {
-        // one symbolic warp for the whole block, unless a lane's fate depends on its warp
+    int ws = bank.warpSize();
+    for (BlockShapes.Shape shape : shapes.isEmpty() ? java.util.Collections.<BlockShapes.Shape>singletonList(null) : shapes) {
+      WarpSetup symbolic = shape == null ? WarpSetup.symbolicWarp(ws)
+          : shape.dims()[0] % ws == 0 ? WarpSetup.symbolicWarp(shape.dims(), ws) : null;
+      if (symbolic != null) {
         Map<SiteKey, Site> trial = new LinkedHashMap<>();
         Set<String> trialNotes = new LinkedHashSet<>();
         Map<Site, String> trialShapes = new HashMap<>();
-        boolean undecided = run(kernel, template, WarpSetup.symbolicWarp(shape.dims(), bank.warpSize()), "", trial,
-            trialNotes, trialShapes, shape);
+        boolean undecided = run(kernel, template, symbolic, "", trial, trialNotes, trialShapes, shape);
         if (!dependsOnWarp(trial, undecided)) {
           mergeInto(sites, trial, trialShapes, shapeOfWorst);
           notes.addAll(trialNotes);
           continue;
         }
       }
-      for (WarpSetup w : WarpSetup.ofShape(shape.dims(), bank.warpSize())) {
+      WarpSetup[] warps = shape == null ? WarpSetup.assumedWarps(ws) : WarpSetup.ofShape(shape.dims(), ws);
+      for (WarpSetup w : warps) {
         if (budget.exhausted()) {
           notes.add(workBoundNote());
           break;
         }
-        String where = w.warp() > 0 || shape.dims()[0] * shape.dims()[1] * shape.dims()[2] > bank.warpSize()
-            ? "warp " + w.warp() : "";
+        String where = shape == null ? (w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * ws + ".." + ((w.warp() + 1) * ws - 1))
+            : warps.length > 1 ? "warp " + w.warp() : "";
         run(kernel, template, w, where, sites, notes, shapeOfWorst, shape);
       }
     }
