@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.CommonToken;
 import org.antlr.v4.runtime.CommonTokenStream;
@@ -30,7 +29,6 @@ public final class CudaParserFacade {
   public static final int MAX_NESTING = 256;
 
   private static final Map<String, Integer> TYPE_BY_TEXT = new HashMap<>();
-  private static final Set<String> TRANSPARENT_OPENERS = Set.of("namespace");
 
   static {
     Vocabulary v = CudaParser.VOCABULARY;
