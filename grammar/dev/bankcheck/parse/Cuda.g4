@@ -64,7 +64,7 @@ declSpecifiers
 
 declModifier
     : kw=( '__shared__' | '__device__' | '__global__' | '__host__' | '__constant__' | '__managed__'
-      | '__forceinline__' | '__noinline__' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
+      | '__forceinline__' | '__noinline__' | '__inline__' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
       | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local')
     | 'extern' StringLiteral
     | '__launch_bounds__' '(' expressionList ')'

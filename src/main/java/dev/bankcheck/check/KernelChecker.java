@@ -569,7 +569,8 @@ final class KernelChecker {
         names.addAll(d.terms().keySet());
       }
     }
-    List<String> readable = names.stream().map(s -> s.replaceAll("#\\d+", "")).distinct().toList();
+    List<String> readable = names.stream().map(s -> s.replaceAll("#\\d+", ""))
+        .map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();
     boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at line"));
     String shown = String.join(", ", readable.subList(0, Math.min(3, readable.size())))
         + (readable.size() > 3 ? " and " + (readable.size() - 3) + " more" : "");

@@ -69,7 +69,9 @@ public final class JsonReporter implements Reporter {
     w.name("errors").beginArray();
     for (SourceError e : file.errors()) {
       Pos pos = e.pos() == null ? Pos.NONE : e.pos();
+      // "file" (an extension) tells errors in included headers apart from the file's own
       w.beginObject()
+          .name("file").value(pos.file().isEmpty() ? file.path() : pos.file())
           .name("line").value(Messages.line(pos))
           .name("column").value(Messages.column(pos))
           .name("message").value(e.message())

@@ -237,7 +237,7 @@ public final class Interpreter {
   private void declare(VarDecl v, boolean[] mask) {
     Map<String, Var> scope = scopes.peek();
     if (v.is("__shared__")) {
-      scope.put(v.name(), new Var(null, null, program.root(v, templateScope)));
+      scope.put(v.name(), new Var(null, null, program.root(v, constantsInScope())));
       return;
     }
     if (v.is("typedef")) return;
@@ -263,6 +263,24 @@ public final class Interpreter {
       if (mask[l] && vals[l] instanceof Val.Obj o) return convertObject(o, mask);
     }
     return vals;
+  }
+
+  /** Template values and the local variables that hold one constant in every lane: for array sizes. */
+  private Map<String, Val> constantsInScope() {
+    Map<String, Val> c = new HashMap<>(templateScope);
+    for (Map<String, Var> scope : scopes) {
+      scope.forEach((name, v) -> {
+        if (v.vals == null || v.reference || c.containsKey(name)) return;
+        Val first = null;
+        for (Val x : v.vals) {
+          if (x == null) continue;
+          if (first == null) first = x;
+          else if (!first.equals(x)) return;
+        }
+        if (first instanceof Val.Num num && num.poly().isConstant()) c.put(name, first);
+      });
+    }
+    return c;
   }
 
   /** {@code int i{x}} initializes like {@code int i = x}. */

@@ -241,7 +241,8 @@ public final class Program {
         Val v = new ConstantFolder(this, scope).eval(d);
         if (v instanceof Val.Num n && n.poly().isConstant() && n.poly().constant() >= 0) {
           len = n.poly().constant();
-        } else {
+        } else if (i > 0) {
+          // the outermost dimension never enters an address computation; the others scale the index
           problems.add("dimension " + (i + 1) + " has no constant value (" + describe(v) + ")");
         }
       }
