@@ -79,7 +79,8 @@ class JsonReporterTest {
     assertEquals(List.of("path", "status", "errors"), keys(file));
     assertEquals("failed", file.get("status").getAsString());
     JsonObject error = file.getAsJsonArray("errors").get(0).getAsJsonObject();
-    assertEquals(List.of("line", "column", "message"), keys(error));
+    assertEquals(List.of("file", "line", "column", "message"), keys(error));
+    assertEquals(file.get("path").getAsString(), error.get("file").getAsString());
     assertEquals(3, error.get("line").getAsInt());
     assertEquals("expected ';'", error.get("message").getAsString());
   }
