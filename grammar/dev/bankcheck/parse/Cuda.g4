@@ -16,6 +16,7 @@ topItem
     : templateHeader? functionDefinition                    #functionItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
+    | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
     | 'template' declSpecifiers pointer* name=qualifiedName templateArgs '(' parameterList? ')' ';'   #functionInstantiation
     | 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
     | 'namespace' Identifier '=' qualifiedName ';'          #namespaceAlias
@@ -29,7 +30,7 @@ templateHeader
     ;
 
 templateParam
-    : ('typename' | 'class') name=Identifier? ('=' typeName)?   #typeTemplateParam
+    : ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
     | declSpecifiers name=Identifier ('=' expression)?          #valueTemplateParam
     ;
 
@@ -243,6 +244,7 @@ statement
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt
+    | 'namespace' Identifier '=' qualifiedName ';'                               #namespaceAliasStmt
     | expressionList? ';'                                                       #exprStmt
     ;
 

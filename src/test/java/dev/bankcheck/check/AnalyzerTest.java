@@ -215,6 +215,24 @@ class AnalyzerTest {
     assertEquals(16, at(r, 3, Op.LOAD).ways());
   }
 
+  @Test
+  void realWorldCppAroundKernelsParses() {
+    FileReport r = analyze("""
+        template <typename... Ts> __device__ void ignore(Ts... xs) {}
+        template <int N> void launch(float* o);
+        extern template void launch<64>(float* o);
+        static __device__ __inline__ int twice(int x) { return 2 * x; }
+        __global__ void k(float* o) {
+          namespace cgx = cooperative_groups;
+          constexpr int kWarps = 1024 / 32;
+          __shared__ float partial[kWarps][33];
+          o[0] = partial[threadIdx.x % 32][twice(3)];
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(1, at(r, 9, Op.LOAD).ways());
+  }
+
   static String apply(String src, List<Fix.Edit> edits) {
     String[] lines = src.split("\n", -1);
     for (Fix.Edit e : edits) {
