@@ -50,7 +50,7 @@ parameterList
     ;
 
 parameter
-    : declSpecifiers pointer* (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+)
+    : declSpecifiers pointer* '...'? (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+)
       ('=' expression)?
     ;
 
