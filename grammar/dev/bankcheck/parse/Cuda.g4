@@ -289,6 +289,7 @@ primary
     | StringLiteral+                                                            #stringLiteral
     | ('true' | 'false' | 'nullptr')                                            #keywordLiteral
     | callee=qualifiedName callTemplateArgs '(' args=argumentList? ')'          #templateCallExpr
+    | qualifiedName callTemplateArgs? braceInitializer                          #braceTemporaryExpr
     | kernel=qualifiedName templateArgs? '<<<' config=argumentList '>>>' '(' args=argumentList? ')'   #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
