@@ -1249,7 +1249,12 @@ public final class Interpreter {
     if (name == null) {
       if (c.callee() instanceof Expr.Member m) eval(m.base(), mask);
       for (Expr a : c.args()) eval(a, mask);
-      return fill(new Val.Opaque("result of a method call"));
+      if (c.callee() instanceof Expr.Member m && m.base() instanceof Expr.Name obj && isThreadBlock(obj.name())
+          && m.member().equals("thread_rank")) {
+        return linearThreadId(); // cooperative groups: the thread's rank in its block
+      }
+      String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'" : "a call through an expression";
+      return fill(new Val.Unknown("the result of " + method + " (methods are not followed)"));
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
@@ -1305,6 +1310,23 @@ public final class Interpreter {
       Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
       sink.access(at, MemOp.LOAD, lanes, firstNonNull(lanes).pointee(), String.join(", ", context));
     }
+  }
+
+  private boolean isThreadBlock(String name) {
+    Var v = lookupLocal(name);
+    return v != null && v.type instanceof Type.Opaque o && (o.name().equals("thread_block")
+        || o.name().endsWith("::thread_block"));
+  }
+
+  /** threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y, per lane. */
+  private Val[] linearThreadId() {
+    Val[] out = new Val[n];
+    Val[] d = warp.blockDim();
+    for (int l = 0; l < n; l++) {
+      Val yz = Arith.binary("+", warp.threadIdx()[1][l], Arith.binary("*", warp.threadIdx()[2][l], d[1]));
+      out[l] = Arith.binary("+", warp.threadIdx()[0][l], Arith.binary("*", yz, d[0]));
+    }
+    return out;
   }
 
   private Val[] lanewise(List<Val[]> args, java.util.function.BinaryOperator<Val> op) {
