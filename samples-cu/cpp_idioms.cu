@@ -1,6 +1,9 @@
 // C++ and CUDA idioms around shared-memory indices. No block shape is given: blockDim.x is assumed
 // a multiple of 32 (threadIdx.x = 32*w + lane) and every possible warp w is checked.
+#include <cooperative_groups.h>
 #include <cuda_pipeline.h>
+
+namespace cg = cooperative_groups;
 
 namespace cfg {
 constexpr int kStride = 8;
@@ -73,4 +76,14 @@ __global__ void asyncCopy(const float4 *g) {
   __shared__ float4 buf[256];
   __pipeline_memcpy_async(&buf[threadIdx.x], &g[threadIdx.x], 16);  // expect: load unknown
   __pipeline_commit();
+}
+
+// Cooperative groups: a block's thread_rank() is the linear thread id (here threadIdx.x, block 64).
+// bankcheck: block 64
+__global__ void ranks(float *out) {
+  cg::thread_block cta = cg::this_thread_block();
+  __shared__ float s[128];
+  s[cta.thread_rank()] = 1.0f;                   // expect: store ok
+  cta.sync();
+  out[0] = s[cta.thread_rank() * 2];             // expect: load ways=2
 }
