@@ -44,10 +44,6 @@ public final class Poly {
     return terms.isEmpty() ? ZERO : new Poly(0, terms);
   }
 
-  public boolean sameSymbolic(Poly o) {
-    return terms.equals(o.terms);
-  }
-
   public Poly add(Poly o) {
     if (o.terms.isEmpty()) return o.constant == 0 ? this : new Poly(constant + o.constant, terms);
     TreeMap<String, Long> t = new TreeMap<>(terms);
