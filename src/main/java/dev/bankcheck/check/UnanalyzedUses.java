@@ -41,12 +41,14 @@ final class UnanalyzedUses {
           }
         }
       }
+      String function = functionName(t);
       for (int i = 0; i + 1 < t.size(); i++) {
         Token tok = t.get(i);
         if (tok.kind() == TokenKind.IDENTIFIER && shared.contains(tok.text()) && t.get(i + 1).text().equals("[")
             && (i == 0 || !t.get(i - 1).kind().equals(TokenKind.IDENTIFIER) && !t.get(i - 1).text().equals("__shared__"))
             && !isDeclaration(t, i)) {
-          out.add(new Finding(tok.pos(), Rules.UNANALYZED_ACCESS, "", tok.text(), null, Op.LOAD, 0, null, null, null, null,
+          Op op = isAssigned(t, i + 1) ? Op.STORE : Op.LOAD;
+          out.add(new Finding(tok.pos(), Rules.UNANALYZED_ACCESS, function, tok.text(), null, op, 0, null, null, null, null,
               Verdict.UNKNOWN, null, null, false,
               "this use of '" + tok.text() + "' is in code that could not be parsed (see the parse error); "
                   + "not analyzed", List.of(), null));
@@ -54,6 +56,31 @@ final class UnanalyzedUses {
       }
     }
     return out;
+  }
+
+  /** The name before the first '(' of the item: the function the skipped code belongs to, if it is one. */
+  private static String functionName(List<Token> t) {
+    for (int i = 1; i < t.size(); i++) {
+      if (t.get(i).text().equals("(") && t.get(i - 1).kind() == TokenKind.IDENTIFIER) return t.get(i - 1).text();
+    }
+    return "";
+  }
+
+  /** Whether the subscript opening at {@code open} (and any that follow) is the target of an assignment. */
+  private static boolean isAssigned(List<Token> t, int open) {
+    int i = open;
+    while (i < t.size() && t.get(i).text().equals("[")) {
+      int depth = 0;
+      for (; i < t.size(); i++) {
+        String s = t.get(i).text();
+        if (s.equals("[")) depth++;
+        else if (s.equals("]") && --depth == 0) break;
+      }
+      i++;
+    }
+    return i < t.size() && t.get(i).kind() == TokenKind.PUNCT && t.get(i).text().endsWith("=")
+        && !t.get(i).text().equals("==") && !t.get(i).text().equals("<=") && !t.get(i).text().equals(">=")
+        && !t.get(i).text().equals("!=");
   }
 
   private static boolean isDeclaration(List<Token> t, int i) {

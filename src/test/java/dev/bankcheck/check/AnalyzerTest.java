@@ -67,6 +67,14 @@ class AnalyzerTest {
     Finding f = at(r, 3, Op.LOAD);
     assertEquals(Rules.UNANALYZED_ACCESS, f.ruleId());
     assertEquals(Verdict.UNKNOWN, f.verdict());
+    assertEquals("k", f.kernel());
+    FileReport store = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[64][2];
+          s[threadIdx.x][0] = o[0] @ 2;
+        }
+        """);
+    assertEquals(Op.STORE, at(store, 3, Op.STORE).op());
   }
 
   @Test
