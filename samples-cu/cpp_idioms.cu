@@ -87,3 +87,17 @@ __global__ void ranks(float *out) {
   cta.sync();
   out[0] = s[cta.thread_rank() * 2];             // expect: load ways=2
 }
+
+// Tiles of 32: thread_rank() is the lane (stride 4 words: 4-way), meta_group_rank() the warp, the
+// same for all lanes of a warp (broadcast on read; one lane writes).
+// bankcheck: block 256
+__global__ void tiles(float *out) {
+  cg::thread_block cta = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cta);
+  __shared__ float s[1024];
+  __shared__ float sums[8];
+  s[warp.thread_rank() * 4] = 1.0f;                                   // expect: store ways=4
+  if (warp.thread_rank() == 0) sums[warp.meta_group_rank()] = 2.0f;   // expect: store ok
+  cta.sync();
+  out[cta.thread_rank()] = sums[warp.meta_group_rank()] + s[cta.thread_rank()];  // expect: load broadcast; load ok
+}

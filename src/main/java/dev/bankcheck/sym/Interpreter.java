@@ -58,6 +58,8 @@ public final class Interpreter {
     final SharedRoot root;
     /** A reference into shared memory: {@code vals} hold each lane's address. */
     boolean reference;
+    /** Threads per group for a cooperative-groups object (the block: 0 = all of it; a tile: its size). */
+    long groupSize = -1;
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
@@ -254,7 +256,22 @@ public final class Interpreter {
     } else {
       vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t, v.type());
     }
-    scope.put(v.name(), new Var(t, vals, null));
+    Var var = new Var(t, vals, null);
+    var.groupSize = groupSize(v.type());
+    scope.put(v.name(), var);
+  }
+
+  /** cg::thread_block is the whole block (0); cg::thread_block_tile<N> has N threads; else -1. */
+  private long groupSize(TypeRef t) {
+    String base = t.base().contains("::") ? t.base().substring(t.base().lastIndexOf("::") + 2) : t.base();
+    if (t.pointers() > 0) return -1;
+    if (base.equals("thread_block")) return 0;
+    if (base.equals("thread_block_tile") && !t.templateValues().isEmpty() && t.templateValues().get(0) != null
+        && program.constantIn(t.templateValues().get(0), constantsInScope()) instanceof Val.Num num
+        && num.poly().isConstant() && num.poly().constant() > 0) {
+      return num.poly().constant();
+    }
+    return -1;
   }
 
   private Val[] objectsToPointers(Val[] vals, Type t, boolean[] mask) {
@@ -1249,9 +1266,9 @@ public final class Interpreter {
     if (name == null) {
       if (c.callee() instanceof Expr.Member m) eval(m.base(), mask);
       for (Expr a : c.args()) eval(a, mask);
-      if (c.callee() instanceof Expr.Member m && m.base() instanceof Expr.Name obj && isThreadBlock(obj.name())
-          && m.member().equals("thread_rank")) {
-        return linearThreadId(); // cooperative groups: the thread's rank in its block
+      if (c.callee() instanceof Expr.Member m && m.base() instanceof Expr.Name obj) {
+        Val[] rank = groupRank(obj.name(), m.member());
+        if (rank != null) return rank;
       }
       String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'" : "a call through an expression";
       return fill(new Val.Unknown("the result of " + method + " (methods are not followed)"));
@@ -1312,10 +1329,17 @@ public final class Interpreter {
     }
   }
 
-  private boolean isThreadBlock(String name) {
-    Var v = lookupLocal(name);
-    return v != null && v.type instanceof Type.Opaque o && (o.name().equals("thread_block")
-        || o.name().endsWith("::thread_block"));
+  /** Cooperative groups: a thread's rank in its block or tile, and a tile's rank in the block. */
+  private Val[] groupRank(String object, String method) {
+    Var v = lookupLocal(object);
+    if (v == null || v.groupSize < 0) return null;
+    Val[] linear = linearThreadId();
+    if (v.groupSize == 0) return method.equals("thread_rank") ? linear : null;
+    String op = method.equals("thread_rank") ? "%" : method.equals("meta_group_rank") ? "/" : null;
+    if (op == null) return null;
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) out[l] = Arith.binary(op, linear[l], Val.num(v.groupSize));
+    return out;
   }
 
   /** threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y, per lane. */
