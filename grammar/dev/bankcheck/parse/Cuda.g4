@@ -174,7 +174,7 @@ enumerator
     ;
 
 initDeclarator
-    : declarator ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')')?
+    : declarator ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')' | ':' bits=expression)?
     ;
 
 declarator

@@ -10,6 +10,9 @@ import java.util.Set;
  */
 public record VarDecl(Pos pos, String name, TypeRef type, Expr init, Set<String> modifiers, Expr align,
     Pos dimsStart, Pos dimsEnd) {
+  /** The modifier of a bit-field member ({@code unsigned a : 4;}); its width is then the initializer. */
+  public static final String BITFIELD = "bitfield";
+
   public boolean is(String modifier) {
     return modifiers.contains(modifier);
   }

@@ -142,11 +142,17 @@ final class IrBuilder {
       if (id.initializer() != null) init = initializer(id.initializer());
       else if (id.braceInitializer() != null) init = braceInit(id.braceInitializer());
       else if (id.ctorArgs != null) init = new Expr.InitList(pos(id.ctorArgs), args(id.ctorArgs));
+      Set<String> declMods = mods;
+      if (id.bits != null) { // a bit-field: its width travels as the initializer
+        init = expr(id.bits);
+        declMods = new LinkedHashSet<>(mods);
+        declMods.add(VarDecl.BITFIELD);
+      }
       String name = nameToken.getText();
       if (mods.contains("typedef")) typeNames.add(name);
       Pos dimsStart = dc.parenDeclarator() != null ? after(dc.parenDeclarator().getStop()) : after(nameToken);
       Pos dimsEnd = dc.arraySuffix().isEmpty() ? dimsStart : after(dc.arraySuffix(dc.arraySuffix().size() - 1).getStop());
-      out.add(new VarDecl(pos(nameToken), name, declarated(base, dims, dc.pointer(), inner), init, mods, align,
+      out.add(new VarDecl(pos(nameToken), name, declarated(base, dims, dc.pointer(), inner), init, declMods, align,
           dimsStart, dimsEnd));
     }
     return out;

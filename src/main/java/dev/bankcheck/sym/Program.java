@@ -291,7 +291,15 @@ public final class Program {
         Val a = new ConstantFolder(this, scope).eval(f.align());
         if (a instanceof Val.Num n && n.poly().isConstant()) extra = n.poly().constant();
       }
-      b.field(f.name(), resolve(f.type(), scope, problems, null), extra);
+      Type ft = resolve(f.type(), scope, problems, null);
+      if (f.is(VarDecl.BITFIELD)) {
+        Val bits = new ConstantFolder(this, scope).eval(f.init());
+        if (bits instanceof Val.Num n && n.poly().isConstant()) {
+          b.bitField(f.name(), ft, (int) n.poly().constant());
+          continue;
+        }
+      }
+      b.field(f.name(), ft, extra);
     }
     long declared = 0;
     if (s.align() != null) {

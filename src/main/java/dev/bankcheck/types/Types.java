@@ -158,6 +158,25 @@ public final class Types {
       this.union = union;
     }
 
+    /**
+     * A bit-field (System V ABI): it shares the storage unit of its type with the bit-fields before it
+     * while its bits fit, else starts the next unit; a width of 0 closes the unit.
+     */
+    public StructBuilder bitField(String fieldName, Type type, int bits) {
+      long unitBits = Math.max(1, type.size()) * 8;
+      if (union) bitOffset = 0;
+      if (bits == 0 || bitOffset / unitBits != (bitOffset + bits - 1) / unitBits) bitOffset = alignUp(bitOffset, unitBits);
+      if (bits > 0) {
+        fields.add(new Type.Field(fieldName, type, bitOffset / unitBits * (unitBits / 8)));
+        bitOffset += bits;
+      }
+      offset = union ? Math.max(offset, unitBits / 8) : Math.max(offset, (bitOffset + 7) / 8);
+      align = Math.max(align, type.align());
+      return this;
+    }
+
+    private long bitOffset;
+
     /** Adds a field with C ABI placement; an extra alignment (alignas on the field) may raise it. */
     public StructBuilder field(String fieldName, Type type, long extraAlign) {
       long a = Math.max(type.align(), extraAlign);
@@ -165,6 +184,7 @@ public final class Types {
       long at = union ? 0 : alignUp(offset, a);
       fields.add(new Type.Field(fieldName, type, at));
       offset = union ? Math.max(offset, type.size()) : at + Math.max(type.size(), 0);
+      bitOffset = offset * 8;
       align = Math.max(align, a);
       return this;
     }

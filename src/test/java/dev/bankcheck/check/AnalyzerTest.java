@@ -241,6 +241,28 @@ class AnalyzerTest {
     assertEquals(1, at(r, 9, Op.LOAD).ways());
   }
 
+  @Test
+  void bitFieldsShareTheirStorageUnitAsInTheCAbi() {
+    // sizes as nvcc gives them: B 8, C 12, D 6 (checked with static_assert under nvcc -arch=sm_90)
+    FileReport r = analyze("""
+        struct B { unsigned a : 4; unsigned b : 4; float f; };
+        struct C { char c; unsigned x : 30; unsigned y : 4; };
+        struct D { unsigned short a : 9; unsigned short b : 9; char z; };
+        __global__ void k(float* o) {
+          __shared__ B bs[32];
+          __shared__ C cs[32];
+          __shared__ D ds[64];
+          o[0] = bs[threadIdx.x].f;
+          o[1] = cs[threadIdx.x].c;
+          o[2] = ds[threadIdx.x].z;
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(8L, at(r, 8, Op.LOAD).strideBytes());
+    assertEquals(12L, at(r, 9, Op.LOAD).strideBytes());
+    assertEquals(6L, at(r, 10, Op.LOAD).strideBytes());
+  }
+
   static String apply(String src, List<Fix.Edit> edits) {
     String[] lines = src.split("\n", -1);
     for (Fix.Edit e : edits) {
