@@ -172,9 +172,22 @@ public final class Program {
   public Val constantValue(String name) {
     if (constants.containsKey(name)) return constants.get(name);
     Expr e = constantExprs.get(name);
+    Map<String, Val> scope = Map.of();
+    if (e == null && name.contains("::")) {
+      // Alias::member where the alias names a class template instance: typedef P<float> x128; x128::size
+      String owner = name.substring(0, name.lastIndexOf("::"));
+      String member = name.substring(name.lastIndexOf("::") + 2);
+      TypeRef alias = typedefs.get(owner);
+      StructDef def = alias == null ? null : structDefs.get(alias.base());
+      VarDecl stat = def == null ? null : def.statics().stream().filter(v -> v.name().equals(member)).findFirst()
+          .orElse(null);
+      if (stat == null || stat.init() == null) return null;
+      e = stat.init();
+      scope = templateScope(def, alias);
+    }
     if (e == null) return null;
     constants.put(name, null); // a constant defined through itself has no value
-    Val v = constant(e);
+    Val v = new ConstantFolder(this, scope).eval(e);
     Val result = v instanceof Val.Num n && n.poly().isConstant() ? v : null;
     constants.put(name, result);
     return result;
@@ -191,6 +204,20 @@ public final class Program {
   /** Evaluates a file-scope constant expression (enum values, const globals, array sizes). */
   public Val constant(Expr e) {
     return new ConstantFolder(this, Map.of()).eval(e);
+  }
+
+  /** The template parameters of a class template bound to the arguments of {@code ref} (types and values). */
+  private Map<String, Val> templateScope(StructDef def, TypeRef ref) {
+    Map<String, Val> scope = new HashMap<>();
+    for (int i = 0; i < def.templateParams().size(); i++) {
+      Function.TemplateParam p = def.templateParams().get(i);
+      if (p.type() && i < ref.templateArgs().size() && ref.templateArgs().get(i) != null) {
+        scope.put("typename " + p.name(), new Val.Opaque("type:" + ref.templateArgs().get(i).display()));
+      } else if (!p.type() && i < ref.templateValues().size() && ref.templateValues().get(i) != null) {
+        scope.put(p.name(), constant(ref.templateValues().get(i)));
+      }
+    }
+    return scope;
   }
 
   /** Evaluates a constant expression with extra named constants (host locals). */
