@@ -634,7 +634,8 @@ public final class Interpreter {
     collectAssigned(body, increments, others);
     if (step != null) collectAssigned(new Stmt.ExprStmt(pos, step), increments, others);
     String k = "some iterations of the loop at line " + pos.line() + "#" + (uid++);
-    Set<String> varying = laneVaryingIncrements(body, step, mask);
+    Set<String> varying = new HashSet<>();
+    Map<String, Poly> steps = loopSteps(body, step, mask, varying);
     for (String name : varying) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null) continue;
@@ -644,10 +645,14 @@ public final class Interpreter {
     for (String name : increments) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || others.contains(name) || varying.contains(name)) continue;
+      // start + k*step for an unknown trip count k: exact, and keeps what the step is a multiple of
+      Poly count = Poly.symbol("the trip count of " + k);
+      Poly known = steps.get(name);
+      Poly advance = known != null ? known.mul(count) : Poly.symbol("'" + name + "' after " + k);
       for (int l = 0; l < n; l++) {
-        if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(Poly.symbol("'" + name + "' after " + k)));
-        else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null) {
-          v.vals[l] = p.withOffset(p.offset().add(Poly.symbol("'" + name + "' after " + k)));
+        if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(advance));
+        else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
+          v.vals[l] = p.withOffset(p.offset().add(advance.scale(p.pointee().size())));
         }
       }
     }
@@ -702,25 +707,48 @@ public final class Interpreter {
   }
 
   /**
-   * Which += / -= steps differ between lanes ("start + k*step" is exact only for uniform steps): each
-   * step expression is evaluated with the values the variables have before the loop.
+   * The step of each += / -= / ++ / -- variable of a loop, evaluated with the values the variables have
+   * before the loop, where all of that variable's steps agree; a variable whose step differs between
+   * lanes is added to {@code varying} ("start + k*step" is exact only for warp-uniform steps).
    */
-  private Set<String> laneVaryingIncrements(Stmt body, Expr step, boolean[] mask) {
-    Set<String> varying = new HashSet<>();
+  private Map<String, Poly> loopSteps(Stmt body, Expr step, boolean[] mask, Set<String> varying) {
+    Map<String, Poly> steps = new HashMap<>();
+    Set<String> mixed = new HashSet<>();
+    java.util.function.BiConsumer<String, Poly> record = (name, d) -> {
+      if (mixed.contains(name)) return;
+      Poly prev = steps.putIfAbsent(name, d);
+      if (prev != null && !prev.equals(d)) {
+        mixed.add(name);
+        steps.remove(name);
+      }
+    };
     java.util.function.Consumer<Expr> check = e -> {
       if (e instanceof Expr.Assign a && (a.op().equals("+=") || a.op().equals("-=")) && a.target() instanceof Expr.Name nm
           && !varying.contains(nm.name())) {
         noAccess++;
         try {
-          if (!uniformAcross(eval(a.value(), mask), mask)) varying.add(nm.name());
+          Val[] d = eval(a.value(), mask);
+          if (!uniformAcross(d, mask)) {
+            varying.add(nm.name());
+            return;
+          }
+          Val first = null;
+          for (int l = 0; l < n && first == null; l++) first = mask[l] ? d[l] : null;
+          if (first instanceof Val.Num num) record.accept(nm.name(), a.op().equals("-=") ? num.poly().negate() : num.poly());
+          else mixed.add(nm.name());
         } finally {
           noAccess--;
         }
+      } else if (e instanceof Expr.Unary u && u.operand() instanceof Expr.Name nm && (u.op().equals("++") || u.op().equals("--"))) {
+        record.accept(nm.name(), Poly.of(u.op().equals("++") ? 1 : -1));
+      } else if (e instanceof Expr.Postfix p && p.operand() instanceof Expr.Name nm) {
+        record.accept(nm.name(), Poly.of(p.op().equals("++") ? 1 : -1));
       }
     };
     Walk.stmt(body, v -> {}, check);
     if (step != null) Walk.expr(step, check);
-    return varying;
+    steps.keySet().removeAll(varying);
+    return steps;
   }
 
   /**

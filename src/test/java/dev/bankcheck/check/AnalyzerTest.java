@@ -263,6 +263,21 @@ class AnalyzerTest {
     assertEquals(6L, at(r, 10, Op.LOAD).strideBytes());
   }
 
+  @Test
+  void loopsWithRuntimeBoundsKeepWhatTheirStepIsAMultipleOf() {
+    FileReport r = analyze("""
+        __global__ void k(float* o, int n) {
+          __shared__ float s[4096];
+          for (int i = threadIdx.x * 4; i < n; i += 128) o[0] += s[i / 4];
+          for (int j = threadIdx.x; j < n; j += 31 * threadIdx.x) o[1] += s[j];
+        }
+        """);
+    // i = 4*lane + 128*k: i / 4 = lane + 32*k, conflict-free in every iteration
+    assertEquals(Verdict.OK, at(r, 3, Op.LOAD).verdict());
+    // a step that differs per lane: no single answer, never "ok"
+    assertEquals(Verdict.UNKNOWN, at(r, 4, Op.LOAD).verdict());
+  }
+
   static String apply(String src, List<Fix.Edit> edits) {
     String[] lines = src.split("\n", -1);
     for (Fix.Edit e : edits) {
