@@ -518,8 +518,9 @@ final class KernelChecker {
     int n = addr.length;
     // A warp-uniform part that is not a multiple of the bank width shifts which lanes share a word:
     // try each possible shift and keep the worst.
+    // (an access is aligned to its width, so only shifts that keep that alignment are possible)
     long step = symbolic == null || symbolic.isConstant() ? bank.bankBytes()
-        : Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes());
+        : Math.max(Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes()), Math.min(site.width, bank.bankBytes()));
     AccessKind kind = AccessKind.valueOf(site.op.name());
     WarpResult worst = null;
     for (long shift = 0; shift < bank.bankBytes(); shift += step) {

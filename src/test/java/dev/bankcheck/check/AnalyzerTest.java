@@ -278,6 +278,23 @@ class AnalyzerTest {
     assertEquals(Verdict.UNKNOWN, at(r, 4, Op.LOAD).verdict());
   }
 
+  @Test
+  void anUnknownByteOffsetKeepsTheAccessAlignedToItsWidth() {
+    FileReport r = analyze("""
+        __global__ void k(float* o, int off) {
+          extern __shared__ char smem[];
+          float* f = (float*)(smem + off);
+          char* c = smem + off;
+          o[0] = f[threadIdx.x];
+          o[1] = c[threadIdx.x * 4];
+        }
+        """);
+    // a float is 4-byte aligned whatever 'off' is: one word per lane, conflict-free
+    assertEquals(Verdict.OK, at(r, 5, Op.LOAD).verdict());
+    // bytes 4 apart stay in consecutive words for every alignment of 'off'
+    assertEquals(Verdict.OK, at(r, 6, Op.LOAD).verdict());
+  }
+
   static String apply(String src, List<Fix.Edit> edits) {
     String[] lines = src.split("\n", -1);
     for (Fix.Edit e : edits) {
