@@ -101,3 +101,11 @@ __global__ void tiles(float *out) {
   cta.sync();
   out[cta.thread_rank()] = sums[warp.meta_group_rank()] + s[cta.thread_rank()];  // expect: load broadcast; load ok
 }
+
+// The same with auto: tiles of 16 share their ranks between the two half-warps (same words: ok).
+__global__ void autoTiles(float *out) {
+  auto cta = cg::this_thread_block();
+  auto half = cg::tiled_partition<16>(cta);
+  __shared__ float s[1024];
+  out[cta.thread_rank()] = s[half.thread_rank() * 2];  // expect: load ok
+}

@@ -257,21 +257,34 @@ public final class Interpreter {
       vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t, v.type());
     }
     Var var = new Var(t, vals, null);
-    var.groupSize = groupSize(v.type());
+    var.groupSize = groupSize(v.type(), unbrace(v.init()));
     scope.put(v.name(), var);
   }
 
-  /** cg::thread_block is the whole block (0); cg::thread_block_tile<N> has N threads; else -1. */
-  private long groupSize(TypeRef t) {
-    String base = t.base().contains("::") ? t.base().substring(t.base().lastIndexOf("::") + 2) : t.base();
+  /**
+   * cg::thread_block (or {@code auto} from {@code this_thread_block()}) is the whole block (0);
+   * cg::thread_block_tile<N> (or {@code auto} from {@code tiled_partition<N>(...)}) has N threads; else -1.
+   */
+  private long groupSize(TypeRef t, Expr init) {
     if (t.pointers() > 0) return -1;
-    if (base.equals("thread_block")) return 0;
-    if (base.equals("thread_block_tile") && !t.templateValues().isEmpty() && t.templateValues().get(0) != null
-        && program.constantIn(t.templateValues().get(0), constantsInScope()) instanceof Val.Num num
+    String base = simpleName(t.base());
+    if (base.equals("thread_block") || base.equals("auto") && init instanceof Expr.Call c0
+        && c0.callee() instanceof Expr.Name n0 && simpleName(n0.name()).equals("this_thread_block")) {
+      return 0;
+    }
+    List<Expr> size = base.equals("thread_block_tile") ? t.templateValues()
+        : base.equals("auto") && init instanceof Expr.Call c && c.callee() instanceof Expr.Name nm
+            && simpleName(nm.name()).equals("tiled_partition") ? c.templateValues() : List.of();
+    if (!size.isEmpty() && size.get(0) != null
+        && program.constantIn(size.get(0), constantsInScope()) instanceof Val.Num num
         && num.poly().isConstant() && num.poly().constant() > 0) {
       return num.poly().constant();
     }
     return -1;
+  }
+
+  private static String simpleName(String name) {
+    return name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
   }
 
   private Val[] objectsToPointers(Val[] vals, Type t, boolean[] mask) {
