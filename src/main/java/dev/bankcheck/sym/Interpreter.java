@@ -28,6 +28,9 @@ import java.util.Set;
  */
 public final class Interpreter {
   static final int MAX_CALL_DEPTH = 8;
+  /** Iterations analyzed of a loop with an unknown trip count whose variable doubles or halves. */
+  static final int GEOMETRIC_ITERATIONS = 32;
+
   /** Iterations enumerated per loop, over all its entries in one run: nested loops stay linear. */
   static final int MAX_LOOP_ITERATIONS = 1024;
 
@@ -582,16 +585,30 @@ public final class Interpreter {
     int iterations = 0;
     // A loop that cannot reach shared memory is not enumerated: only what it leaves in variables matters.
     boolean symbolic = !reachesShared(body) && !reachesShared(cond) && !reachesShared(step);
+    // an unknown trip count with a variable that doubles or halves: its first iterations are enumerated
+    boolean geometric = false;
     while (true) {
-      if (!(bodyFirst && iterations == 0) && cond != null) {
+      if (!(bodyFirst && iterations == 0) && cond != null && !symbolic) {
         Val[] c = eval(cond, m);
-        for (int l = 0; l < n && !symbolic; l++) {
+        boolean undecided = false;
+        for (int l = 0; l < n; l++) {
           if (!m[l]) continue;
           int t = Arith.truth(c[l]);
           if (t == 0) m[l] = false;
-          else if (t < 0) symbolic = true;
+          else if (t < 0) undecided = true;
         }
-        if (symbolic) break;
+        if (undecided && !geometric && growsGeometrically(body, step)) {
+          geometric = true;
+          notes.add("the loop at line " + pos.line() + " has no known trip count; its first " + GEOMETRIC_ITERATIONS
+              + " iterations were analyzed, with the lanes its condition leaves undecided active");
+          noteWarpDependence(c, m);
+        }
+        if (undecided && !geometric) symbolic = true;
+      }
+      if (symbolic) break;
+      if (geometric && iterations >= GEOMETRIC_ITERATIONS) {
+        havocLoopVariables(pos, step, body, m);
+        break;
       }
       if (none(m)) break;
       int spent = iterationsSpent.merge(pos, 1, Integer::sum);
@@ -642,6 +659,40 @@ public final class Interpreter {
    * condition may keep.
    */
   private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask) {
+    havocLoopVariables(pos, step, body, mask);
+    boolean[] m = mask.clone();
+    if (cond != null) {
+      Val[] c = eval(cond, m);
+      for (int l = 0; l < n; l++) {
+        if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
+      }
+      if (!uniformAcross(c, m) && hasUnknownTruth(c, m)) {
+        notes.add("the condition of the loop at line " + pos.line() + " could not be evaluated per lane; all lanes assumed active");
+        noteWarpDependence(c, m);
+      }
+    }
+    context.addLast("any iteration");
+    exec(body, m);
+    context.removeLast();
+    m = alive(m);
+    if (step != null && !none(m)) eval(step, m);
+  }
+
+  /** Whether a loop has a variable that is multiplied, divided or shifted each iteration. */
+  private static boolean growsGeometrically(Stmt body, Expr step) {
+    boolean[] found = {false};
+    java.util.function.Consumer<Expr> check = e -> {
+      if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name && Set.of("*=", "/=", "<<=", ">>=").contains(a.op())) {
+        found[0] = true;
+      }
+    };
+    Walk.stmt(body, v -> {}, check);
+    if (step != null) Walk.expr(step, check);
+    return found[0];
+  }
+
+  /** The values a loop leaves in its variables after an unknown number of iterations. */
+  private void havocLoopVariables(Pos pos, Expr step, Stmt body, boolean[] mask) {
     Set<String> increments = new LinkedHashSet<>();
     Set<String> others = new LinkedHashSet<>();
     collectAssigned(body, increments, others);
@@ -680,22 +731,6 @@ public final class Interpreter {
         if (v.vals[l] != null) v.vals[l] = fresh;
       }
     }
-    boolean[] m = mask.clone();
-    if (cond != null) {
-      Val[] c = eval(cond, m);
-      for (int l = 0; l < n; l++) {
-        if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
-      }
-      if (!uniformAcross(c, m) && hasUnknownTruth(c, m)) {
-        notes.add("the condition of the loop at line " + pos.line() + " could not be evaluated per lane; all lanes assumed active");
-        noteWarpDependence(c, m);
-      }
-    }
-    context.addLast("any iteration");
-    exec(body, m);
-    context.removeLast();
-    m = alive(m);
-    if (step != null && !none(m)) eval(step, m);
   }
 
   /** Whether code may touch shared memory: names a shared array or a pointer into one, or calls a function that does. */

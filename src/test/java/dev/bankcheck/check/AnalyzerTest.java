@@ -295,6 +295,24 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 6, Op.LOAD).verdict());
   }
 
+  @Test
+  void aLoopWithUnknownTripCountThatDoublesIsEnumerated() {
+    FileReport r = analyze("""
+        __global__ void upsweep(float* o, int n) {
+          extern __shared__ float temp[];
+          int offset = 1;
+          for (int d = n >> 1; d > 0; d >>= 1) {
+            if (threadIdx.x < d) temp[offset * (2 * threadIdx.x + 2) - 1] += 1.0f;
+            offset *= 2;
+          }
+        }
+        """);
+    // offset 16: stride 32 words for every lane the (unknown) guard may leave active
+    Finding f = at(r, 5, Op.LOAD);
+    assertEquals(32, f.ways());
+    assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("no known trip count")), f.assumptions().toString());
+  }
+
   static String apply(String src, List<Fix.Edit> edits) {
     String[] lines = src.split("\n", -1);
     for (Fix.Edit e : edits) {
