@@ -29,7 +29,7 @@ import java.util.Set;
 public final class Interpreter {
   static final int MAX_CALL_DEPTH = 8;
   /** Iterations analyzed of a loop with an unknown trip count whose variable doubles or halves. */
-  static final int GEOMETRIC_ITERATIONS = 32;
+  static final int GEOMETRIC_ITERATIONS = 16;
 
   /** Iterations enumerated per loop, over all its entries in one run: nested loops stay linear. */
   static final int MAX_LOOP_ITERATIONS = 1024;
