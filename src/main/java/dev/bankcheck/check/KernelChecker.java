@@ -166,7 +166,7 @@ final class KernelChecker {
         Set<String> trialNotes = new LinkedHashSet<>();
         Map<Site, String> trialShapes = new HashMap<>();
         boolean undecided = run(kernel, template, symbolic, "", trial, trialNotes, trialShapes, shape);
-        if (!dependsOnWarp(trial, undecided)) {
+        if (!dependsOnWarp(symbolic, trial, undecided)) {
           mergeInto(sites, trial, trialShapes, shapeOfWorst);
           notes.addAll(trialNotes);
           continue;
@@ -194,10 +194,10 @@ final class KernelChecker {
   }
 
   /** Whether the symbolic warp's result could differ between warps: a lane's fate or an address depends on w. */
-  private static boolean dependsOnWarp(Map<SiteKey, Site> sites, boolean conditionsDependOnWarp) {
+  private static boolean dependsOnWarp(WarpSetup symbolic, Map<SiteKey, Site> sites, boolean conditionsDependOnWarp) {
     if (conditionsDependOnWarp) return true;
     for (Site s : sites.values()) {
-      if (s.unknown != null && s.unknown.contains(WarpSetup.WARP_SYMBOL)) return true;
+      if (s.unknown != null && symbolic.mentionsWarp(s.unknown)) return true;
     }
     return false;
   }

@@ -808,9 +808,9 @@ public final class Interpreter {
       if (!lanes[l]) continue;
       if (c[l] instanceof Val.Num num) {
         for (String sym : num.poly().terms().keySet()) {
-          if (sym.contains(WarpSetup.WARP_SYMBOL)) warpDependent = true;
+          if (warp.mentionsWarp(sym)) warpDependent = true;
         }
-      } else if (c[l] instanceof Val.Unknown u && u.reason().contains(WarpSetup.WARP_SYMBOL)) {
+      } else if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) {
         warpDependent = true;
       }
     }

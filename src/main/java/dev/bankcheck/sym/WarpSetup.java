@@ -1,10 +1,25 @@
 package dev.bankcheck.sym;
 
+import java.util.List;
+
 /**
  * The threads of one warp: which lanes exist, their threadIdx, and blockDim. With an unknown block
  * shape, threadIdx.x is {@code 32*w + lane} for a uniform symbol w, and y, z are uniform symbols.
  */
-public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim) {
+public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim, List<String> warpSymbols) {
+  /** A concrete warp: nothing in it stands for several warps. */
+  public WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim) {
+    this(warp, active, threadIdx, blockDim, List.of());
+  }
+
+  /** Whether a text (a symbol name, a reason) mentions a symbol that differs from warp to warp. */
+  public boolean mentionsWarp(String text) {
+    for (String s : warpSymbols) {
+      if (text.contains(s)) return true;
+    }
+    return false;
+  }
+
   public static final String[] AXES = {"x", "y", "z"};
 
   /** The warps of a block of the given shape (x, y, z), in order. */
@@ -36,7 +51,7 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     WarpSetup any = assumedWarps(warpSize)[0];
     Poly base = Poly.symbol(WARP_SYMBOL).scale(warpSize);
     for (int l = 0; l < warpSize; l++) any.threadIdx()[0][l] = new Val.Num(base.add(Poly.of(l)));
-    return any;
+    return new WarpSetup(0, any.active(), any.threadIdx(), any.blockDim(), List.of(WARP_SYMBOL));
   }
 
   public static final String WARP_SYMBOL = "(threadIdx.x / warpSize)";
@@ -48,7 +63,8 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
   public static WarpSetup symbolicWarp(int[] shape, int warpSize) {
     WarpSetup any = symbolicWarp(warpSize);
     Val[] dim = {Val.num(shape[0]), Val.num(shape[1]), Val.num(shape[2])};
-    return new WarpSetup(0, any.active(), any.threadIdx(), dim);
+    // with a known shape, y and z are known per warp too: an answer that depends on them needs every warp
+    return new WarpSetup(0, any.active(), any.threadIdx(), dim, List.of(WARP_SYMBOL, "threadIdx.y", "threadIdx.z"));
   }
 
   /**
