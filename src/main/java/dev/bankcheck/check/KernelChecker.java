@@ -454,11 +454,7 @@ final class KernelChecker {
         if (site.unknown == null) site.unknown = p.unknown();
         return;
       }
-      if (p.data()) {
-        site.data = true;
-        site.dataLanes = Math.max(site.dataLanes, activeCount);
-        continue;
-      }
+      if (p.data()) site.data = true;
     }
     if (site.data) {
       site.dataLanes = Math.max(site.dataLanes, activeCount);

@@ -257,7 +257,7 @@ public final class Interpreter {
     } else if (v.init() == null) {
       vals = fill(new Val.Unknown("'" + v.name() + "' is used before it is given a value"));
     } else {
-      vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t, v.type());
+      vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t);
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
@@ -333,7 +333,7 @@ public final class Interpreter {
   }
 
   /** Applies a declared type to a value: floats are not indices; pointers take the declared pointee. */
-  private Val[] convert(Val[] vals, Type t, TypeRef ref) {
+  private Val[] convert(Val[] vals, Type t) {
     Val[] out = vals.clone();
     for (int l = 0; l < n; l++) {
       Val v = out[l];
@@ -1167,7 +1167,7 @@ public final class Interpreter {
 
   private void write(LV lv, Val[] vals, boolean[] mask, Expr at) {
     if (lv instanceof LocalLV l) {
-      Val[] conv = convert(vals, l.var().type, null);
+      Val[] conv = convert(vals, l.var().type);
       for (int i = 0; i < n; i++) {
         if (mask[i]) l.var().vals[i] = conv[i];
       }
@@ -1468,26 +1468,7 @@ public final class Interpreter {
   /** The pointer an object converts to through its {@code operator T*()}, run like an inlined call. */
   private Val[] convertObject(Val.Obj o, boolean[] mask) {
     if (o.def().conversions().isEmpty()) return fill(new Val.Unknown("'" + o.def().name() + "' has no conversion to a pointer"));
-    Function conv = o.def().conversions().get(0);
-    Deque<Map<String, Var>> saved = scopes;
-    Map<String, Val> savedTemplate = templateScope;
-    templateScope = o.bindings();
-    scopes = new ArrayDeque<>();
-    scopes.push(new HashMap<>());
-    Frame frame = new Frame(n, true, false);
-    frames.push(frame);
-    try {
-      exec(conv.body(), mask.clone());
-    } finally {
-      frames.pop();
-      scopes = saved;
-      templateScope = savedTemplate;
-    }
-    Val[] out = new Val[n];
-    for (int l = 0; l < n; l++) {
-      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l] : new Val.Unknown("no pointer returned");
-    }
-    return out;
+    return invoke(o.def().conversions().get(0), o.bindings(), scope -> {}, mask, "no pointer returned");
   }
 
   /** Template arguments written at a call ({@code mulN<8>(x)}), evaluated in the caller, then defaults. */
@@ -1531,31 +1512,42 @@ public final class Interpreter {
       if (i < argExprs.size() && p.type().reference()) {
         bound.add(reference(lvalue(argExprs.get(i), mask), t));
       } else if (i < argExprs.size()) {
-        bound.add(new Var(t, convert(eval(argExprs.get(i), mask), t, p.type()), null));
+        bound.add(new Var(t, convert(eval(argExprs.get(i), mask), t), null));
       } else {
         bound.add(null); // default argument, evaluated in the callee below
       }
     }
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
+    return invoke(f, templateBindings(f, c, templateScope), scope -> {
+      for (int i = 0; i < f.params().size(); i++) {
+        VarDecl p = f.params().get(i);
+        Var v = bound.get(i);
+        if (v == null) {
+          Type t = resolve(p.type());
+          v = new Var(t, p.init() != null ? convert(eval(p.init(), mask), t)
+              : fill(new Val.Unknown("a missing argument of '" + f.name() + "'")), null);
+        }
+        scope.put(p.name(), v);
+      }
+    }, mask, "'" + f.name() + "' returned no value");
+  }
+
+  /**
+   * Runs a function body in a scope of its own with {@code template} bound; {@code bind} fills that scope
+   * first (parameters, default arguments). Returns each lane's returned value.
+   */
+  private Val[] invoke(Function f, Map<String, Val> template, java.util.function.Consumer<Map<String, Var>> bind,
+      boolean[] mask, String noValue) {
     Deque<Map<String, Var>> saved = scopes;
     Map<String, Val> savedTemplate = templateScope;
-    templateScope = templateBindings(f, c, savedTemplate);
+    templateScope = template;
     scopes = new ArrayDeque<>();
     scopes.push(new HashMap<>());
-    for (int i = 0; i < f.params().size(); i++) {
-      VarDecl p = f.params().get(i);
-      Var v = bound.get(i);
-      if (v == null) {
-        Type t = resolve(p.type());
-        v = new Var(t, p.init() != null ? convert(eval(p.init(), mask), t, p.type())
-            : fill(new Val.Unknown("a missing argument of '" + f.name() + "'")), null);
-      }
-      scopes.peek().put(p.name(), v);
-    }
     callStack.push(f.name());
     Frame frame = new Frame(n, true, false);
     frames.push(frame);
     try {
+      bind.accept(scopes.peek());
       exec(f.body(), mask.clone());
     } finally {
       frames.pop();
@@ -1565,7 +1557,7 @@ public final class Interpreter {
     }
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {
-      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l] : new Val.Unknown("'" + f.name() + "' returned no value");
+      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l] : new Val.Unknown(noValue);
     }
     return out;
   }
