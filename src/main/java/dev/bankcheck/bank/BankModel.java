@@ -72,7 +72,8 @@ public final class BankModel {
     }
     if (activeLanes == 0) {
       return new WarpResult(
-          1, 0, 0, false, List.of(), OptionalLong.empty(), 0, widthBytes, kind, cfg);
+          1, 0, 0, false, List.of(), OptionalLong.empty(), 0, widthBytes, kind, cfg,
+          new WarpAccess(byteAddress, active, widthBytes, kind));
     }
 
     Scratch scratch = new Scratch(banks, groupSize * maxWordsPerLane);
@@ -99,7 +100,8 @@ public final class BankModel {
         activeLanes,
         widthBytes,
         kind,
-        cfg);
+        cfg,
+        new WarpAccess(byteAddress, active, widthBytes, kind));
   }
 
   /**

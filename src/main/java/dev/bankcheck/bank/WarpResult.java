@@ -23,6 +23,7 @@ import java.util.OptionalLong;
  * @param widthBytes bytes accessed per lane
  * @param kind load, store or atomic
  * @param config the bank geometry used
+ * @param access the lane addresses and mask that were evaluated (the evidence reports draw)
  */
 public record WarpResult(
     int ways,
@@ -34,7 +35,8 @@ public record WarpResult(
     int activeLanes,
     int widthBytes,
     AccessKind kind,
-    BankConfig config) {
+    BankConfig config,
+    WarpAccess access) {
 
   public WarpResult {
     groups = List.copyOf(groups);

@@ -1,5 +1,6 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.bank.WarpAccess;
 import dev.bankcheck.source.Pos;
 import java.util.List;
 
@@ -7,7 +8,8 @@ import java.util.List;
  * One shared-memory access and its verdict (one entry of the JSON {@code accesses} list).
  * Checks build these; reporters render them. {@code ways}, {@code wavefronts}, {@code idealWavefronts}
  * and {@code strideBytes} are null when not known. {@code worstWays}/{@code bestWays} are set for
- * data-dependent accesses. {@code widthBytes} is 0 for a use in code the parser skipped (never evaluated).
+ * data-dependent accesses. {@code lanes} is the evaluated warp behind the verdict (the worst one), null
+ * when nothing was evaluated. {@code widthBytes} is 0 for a use in code the parser skipped (never evaluated).
  */
 public record Finding(
     Pos pos,
@@ -27,15 +29,16 @@ public record Finding(
     boolean suppressed,
     String reason,
     List<String> assumptions,
-    Fix fix) {
+    Fix fix,
+    WarpAccess lanes) {
 
   public Finding withSuppressed(boolean s) {
     return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
-        strideBytes, verdict, worstWays, bestWays, s, reason, assumptions, fix);
+        strideBytes, verdict, worstWays, bestWays, s, reason, assumptions, fix, lanes);
   }
 
   public Finding withFix(Fix f) {
     return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
-        strideBytes, verdict, worstWays, bestWays, suppressed, reason, assumptions, f);
+        strideBytes, verdict, worstWays, bestWays, suppressed, reason, assumptions, f, lanes);
   }
 }

@@ -278,7 +278,7 @@ final class KernelChecker {
         if (!e.getValue().root.name().equals(root.name())) continue;
         Site after = best.get(e.getKey());
         if (after != null && after.worst != null) {
-          out.put(e.getKey(), new Fix(description, after.worst.ways(), bytesAfter, edits));
+          out.put(e.getKey(), new Fix(description, after.worst.ways(), bytesAfter, edits, after.worst.access()));
         }
       }
     }
@@ -600,12 +600,12 @@ final class KernelChecker {
       Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), s.width, kind, bank);
       String reason = "the index depends on memory contents; worst case: " + b.worstCase() + ", best case: " + b.bestCase();
       return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, s.width, null, null, null,
-          null, Verdict.DATA_DEPENDENT, b.worst(), b.best(), false, reason, List.copyOf(assumptions), null);
+          null, Verdict.DATA_DEPENDENT, b.worst(), b.best(), false, reason, List.copyOf(assumptions), null, null);
     }
     if (s.worst == null || (s.unknown != null && s.worst.ways() < 2)) {
       String reason = s.unknown != null ? s.unknown : "no lane reaches this access";
       return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, s.width, null, null, null,
-          null, Verdict.UNKNOWN, null, null, false, reason, List.copyOf(assumptions), null);
+          null, Verdict.UNKNOWN, null, null, false, reason, List.copyOf(assumptions), null, null);
     }
     WarpResult r = s.worst;
     Verdict v = r.ways() >= 2 ? Verdict.CONFLICT : r.broadcast() ? Verdict.BROADCAST : Verdict.OK;
@@ -618,9 +618,9 @@ final class KernelChecker {
       Type.Struct st = (Type.Struct) ((Type.Array) s.root.type()).element();
       fix = new Fix("use a structure of arrays: one array per field of '" + st.name() + "' instead of '" + array
           + "[]' makes this access " + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
-          s.soaWorst.ways(), null, List.of());
+          s.soaWorst.ways(), null, List.of(), s.soaWorst.access());
     }
     return new Finding(s.pos, rule, kernel.name(), array, via, op, s.width, r.ways(), r.wavefronts(),
-        r.idealWavefronts(), stride, v, null, null, false, reason, List.copyOf(assumptions), fix);
+        r.idealWavefronts(), stride, v, null, null, false, reason, List.copyOf(assumptions), fix, r.access());
   }
 }

@@ -51,7 +51,7 @@ final class UnanalyzedUses {
           out.add(new Finding(tok.pos(), Rules.UNANALYZED_ACCESS, function, tok.text(), null, op, 0, null, null, null, null,
               Verdict.UNKNOWN, null, null, false,
               "this use of '" + tok.text() + "' is in code that could not be parsed (see the parse error); "
-                  + "not analyzed", List.of(), null));
+                  + "not analyzed", List.of(), null, null));
         }
       }
     }

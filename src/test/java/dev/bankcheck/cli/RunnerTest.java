@@ -63,7 +63,7 @@ class RunnerTest {
       Verdict verdict = ways == null ? Verdict.UNKNOWN : ways > 1 ? Verdict.CONFLICT : Verdict.OK;
       Finding f = new Finding(new Pos(display, 3, 5), ways != null && ways > 1 ? Rules.BANK_CONFLICT : Rules.NONE,
           "k", "tile", null, Op.LOAD, 4, ways, ways, 1, 128L, verdict, null, null, suppressed, "stride 32 words",
-          List.of(), null);
+          List.of(), null, null);
       return new FileReport(display, FileReport.Status.ANALYZED, List.of(), List.of(f));
     };
   }

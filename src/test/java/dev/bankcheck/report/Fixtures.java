@@ -18,29 +18,29 @@ final class Fixtures {
   static Finding conflict(String file, int line, int column, int ways) {
     return new Finding(new Pos(file, line, column), Rules.BANK_CONFLICT, "transposeNaive", "tile", null, Op.LOAD, 4,
         ways, ways, 1, 128L, Verdict.CONFLICT, null, null, false, "lanes step 32 words, all in bank 0",
-        List.of(), null);
+        List.of(), null, null);
   }
 
   static Finding ok(String file, int line, int column) {
     return new Finding(new Pos(file, line, column), Rules.NONE, "transposeNaive", "tile", null, Op.STORE, 4,
-        1, 1, 1, 4L, Verdict.OK, null, null, false, "consecutive lanes hit consecutive banks", List.of(), null);
+        1, 1, 1, 4L, Verdict.OK, null, null, false, "consecutive lanes hit consecutive banks", List.of(), null, null);
   }
 
   static Finding atomic(String file, int line, int column, int ways) {
     return new Finding(new Pos(file, line, column), Rules.ATOMIC_CONTENTION, "histogram", "bins", null, Op.ATOMIC, 4,
-        ways, ways, 1, null, Verdict.CONFLICT, null, null, false, "lanes update the same word", List.of(), null);
+        ways, ways, 1, null, Verdict.CONFLICT, null, null, false, "lanes update the same word", List.of(), null, null);
   }
 
   static Finding dataDependent(String file, int line, int column) {
     return new Finding(new Pos(file, line, column), Rules.DATA_DEPENDENT_INDEX, "gather", "buf", "p", Op.LOAD, 4,
         null, null, 1, null, Verdict.DATA_DEPENDENT, 32, 1, false, "the index comes from idx[]",
-        List.of("blockDim.x a multiple of 32"), null);
+        List.of("blockDim.x a multiple of 32"), null, null);
   }
 
   static Finding unknown(String file, int line, int column) {
     return new Finding(new Pos(file, line, column), Rules.UNANALYZED_ACCESS, "weird", "tile", null, Op.STORE, 4,
         null, null, null, null, Verdict.UNKNOWN, null, null, false, "the index calls an unknown function.",
-        List.of(), null);
+        List.of(), null, null);
   }
 
   static Fix padFix(String file) {

@@ -151,7 +151,7 @@ class ExpectationsTest {
 
   private static Finding finding(int line, String rule, Op op, Verdict v, Integer ways, int width, String array) {
     return new Finding(new Pos(F, line, 5), rule, "k", array, null, op, width, ways, ways, 1, null, v, null, null,
-        false, "because", List.of(), null);
+        false, "because", List.of(), null, null);
   }
 
   private static FileReport report(List<SourceError> errors, Finding... findings) {
