@@ -4,6 +4,7 @@ import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.ir.Walk;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.Val;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,8 +73,11 @@ final class BlockShapes {
     return new ArrayList<>(shapes.values());
   }
 
-  /** A launch of a kernel: its block shape (null when not constant) and its template arguments as written. */
-  record Launch(int line, int[] block, Expr.Launch expr) {}
+  /**
+   * A launch of a kernel: its block shape (null when not constant), the constant value of each
+   * argument (null where not constant) and the launch as written (template arguments).
+   */
+  record Launch(int line, int[] block, List<Long> args, Expr.Launch expr) {}
 
   static List<Launch> findLaunches(String kernel, Program program) {
     List<Launch> out = new ArrayList<>();
@@ -114,16 +119,27 @@ final class BlockShapes {
       } else if (s instanceof Stmt.ExprStmt e) {
         expr(e.expr(), env);
       } else if (s instanceof Stmt.If i) {
-        stmt(i.then(), env);
-        stmt(i.otherwise(), env);
+        // after the if, a variable is constant only when both ways leave it the same
+        Map<String, Object> then = new HashMap<>(env);
+        Map<String, Object> otherwise = new HashMap<>(env);
+        stmt(i.then(), then);
+        stmt(i.otherwise(), otherwise);
+        for (String k : env.keySet()) {
+          Object a = then.get(k);
+          env.put(k, Objects.deepEquals(a, otherwise.get(k)) ? a : null);
+        }
       } else if (s instanceof Stmt.For f) {
+        forgetAssignedIn(s, env);
         stmt(f.body(), env);
       } else if (s instanceof Stmt.While w) {
+        forgetAssignedIn(s, env);
         stmt(w.body(), env);
       } else if (s instanceof Stmt.DoWhile d) {
+        forgetAssignedIn(s, env);
         stmt(d.body(), env);
       } else if (s instanceof Stmt.Switch w) {
         stmt(w.body(), env);
+        forgetAssignedIn(w.body(), env); // which case ran is not known
       }
     }
 
@@ -131,8 +147,11 @@ final class BlockShapes {
       if (e instanceof Expr.Launch l) {
         String name = l.kernel().contains("::") ? l.kernel().substring(l.kernel().lastIndexOf("::") + 2) : l.kernel();
         if (name.equals(kernel)) {
-          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, l));
+          List<Long> args = new ArrayList<>();
+          for (Expr a : l.args()) args.add(constant(a, env));
+          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l));
         }
+        for (Expr a : l.args()) expr(a, env);
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);
       } else if (e instanceof Expr.Assign a && a.op().equals("=")) {
@@ -146,7 +165,28 @@ final class BlockShapes {
           if (axis >= 0 && m.member().length() == 1 && v != null && v >= 1 && v <= 1024) updated[axis] = v.intValue();
           env.put(nm.name(), axis >= 0 && v != null ? updated : null);
         }
+      } else if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name nm && env.containsKey(nm.name())) {
+        // n *= 2: the new value from the old one, while it is constant
+        String op = a.op().substring(0, a.op().length() - 1);
+        env.put(nm.name(), env.get(nm.name()) instanceof Long
+            ? constant(new Expr.Binary(a.pos(), op, nm, a.value()), env) : null);
+      } else if ((e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--"))
+          && u.operand() instanceof Expr.Name nm && env.containsKey(nm.name()))
+          || (e instanceof Expr.Postfix p && p.operand() instanceof Expr.Name pn && env.containsKey(pn.name()))) {
+        Expr.Name target = e instanceof Expr.Unary u ? (Expr.Name) u.operand() : (Expr.Name) ((Expr.Postfix) e).operand();
+        String op = e instanceof Expr.Unary u ? u.op() : ((Expr.Postfix) e).op();
+        env.put(target.name(), env.get(target.name()) instanceof Long old ? old + (op.equals("++") ? 1 : -1) : null);
       }
+    }
+
+    /** Variables a loop assigns take a different value in each iteration: none is constant inside or after it. */
+    private static void forgetAssignedIn(Stmt body, Map<String, Object> env) {
+      Walk.stmt(body, d -> {}, x -> {
+        Expr target = x instanceof Expr.Assign a ? a.target() : x instanceof Expr.Unary u ? u.operand()
+            : x instanceof Expr.Postfix p ? p.operand() : null;
+        if (target instanceof Expr.Member m) target = m.base();
+        if (target instanceof Expr.Name nm && env.containsKey(nm.name())) env.put(nm.name(), null);
+      });
     }
 
     private int[] dims(Expr e, Map<String, Object> env) {

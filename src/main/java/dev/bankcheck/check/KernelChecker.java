@@ -10,6 +10,7 @@ import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
+import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.sym.AccessSink;
 import dev.bankcheck.sym.Interpreter;
@@ -100,7 +101,7 @@ final class KernelChecker {
   private List<Finding> checkKernel(Function kernel) {
     List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, cliBlock);
     Set<String> notes = new LinkedHashSet<>();
-    List<Map<String, Val>> templates = templateBindings(kernel, notes);
+    List<Instantiation> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
     long start = budget.used();
     Map<SiteKey, Site> sites = analyze(kernel, shapes, templates, notes, shapeOfWorst);
@@ -117,13 +118,13 @@ final class KernelChecker {
   }
 
   /** Every instantiation, shape and warp: the worst case per access site. */
-  private Map<SiteKey, Site> analyze(Function kernel, List<BlockShapes.Shape> shapes, List<Map<String, Val>> templates,
+  private Map<SiteKey, Site> analyze(Function kernel, List<BlockShapes.Shape> shapes, List<Instantiation> templates,
       Set<String> notes, Map<Site, String> shapeOfWorst) {
-    if (templates.size() == 1) return runAll(kernel, shapes, templates.get(0), notes, shapeOfWorst);
+    if (templates.size() == 1) return runAll(kernel, shapes, templates.get(0).values(), "", notes, shapeOfWorst);
     Map<SiteKey, Site> merged = new LinkedHashMap<>();
-    for (Map<String, Val> t : templates) {
+    for (Instantiation t : templates) {
       Map<Site, String> shapeOf = new HashMap<>();
-      mergeInto(merged, runAll(kernel, shapes, t, notes, shapeOf), shapeOf, shapeOfWorst);
+      mergeInto(merged, runAll(kernel, shapes, t.values(), t.label(), notes, shapeOf), shapeOf, shapeOfWorst);
     }
     return merged;
   }
@@ -155,7 +156,7 @@ final class KernelChecker {
    * symbolic warp stands for all of a shape's warps where that is exact (see {@link #dependsOnWarp}).
    */
   private Map<SiteKey, Site> runAll(Function kernel, List<BlockShapes.Shape> shapes, Map<String, Val> template,
-      Set<String> notes, Map<Site, String> shapeOfWorst) {
+      String label, Set<String> notes, Map<Site, String> shapeOfWorst) {
     Map<SiteKey, Site> sites = new LinkedHashMap<>();
     int ws = bank.warpSize();
     for (BlockShapes.Shape shape : shapes.isEmpty() ? java.util.Collections.<BlockShapes.Shape>singletonList(null) : shapes) {
@@ -165,7 +166,7 @@ final class KernelChecker {
         Map<SiteKey, Site> trial = new LinkedHashMap<>();
         Set<String> trialNotes = new LinkedHashSet<>();
         Map<Site, String> trialShapes = new HashMap<>();
-        boolean undecided = run(kernel, template, symbolic, "", trial, trialNotes, trialShapes, shape);
+        boolean undecided = run(kernel, template, symbolic, label, trial, trialNotes, trialShapes, shape);
         if (!dependsOnWarp(symbolic, trial, undecided)) {
           mergeInto(sites, trial, trialShapes, shapeOfWorst);
           notes.addAll(trialNotes);
@@ -181,7 +182,7 @@ final class KernelChecker {
         }
         String where = shape == null ? (w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * ws + ".." + ((w.warp() + 1) * ws - 1))
             : warps.length > 1 ? "warp " + w.warp() : "";
-        run(kernel, template, w, where, sites, notes, shapeOfWorst, shape);
+        run(kernel, template, w, join(label, where), sites, notes, shapeOfWorst, shape);
       }
     }
     return sites;
@@ -210,12 +211,12 @@ final class KernelChecker {
   private final class PaddingSearch {
     private final Function kernel;
     private final List<BlockShapes.Shape> shapes;
-    private final List<Map<String, Val>> templates;
+    private final List<Instantiation> templates;
     private final Map<SiteKey, Site> sites;
 
     private final long stepLimit;
 
-    PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, List<Map<String, Val>> templates,
+    PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, List<Instantiation> templates,
         Map<SiteKey, Site> sites, long stepLimit) {
       this.stepLimit = stepLimit;
       this.kernel = kernel;
@@ -328,23 +329,19 @@ final class KernelChecker {
    * file (explicit instantiations, launches with template arguments); without any, defaults, and
    * symbols for the rest (their accesses become unknown, and the note says how to give a value).
    */
-  private List<Map<String, Val>> templateBindings(Function kernel, Set<String> notes) {
-    if (kernel.templateParams().isEmpty()) return List.of(Map.of());
-    Map<String, Map<String, Val>> found = new LinkedHashMap<>();
-    for (TranslationUnit.InstantiationItem i : program.instantiations()) {
-      if (simpleName(i.name()).equals(kernel.name())) {
-        bind(kernel, i.templateArgs(), i.templateValues(), "the explicit instantiation", found);
-      }
-    }
-    for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
-      if (!l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
-        bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), "the launch at line " + l.line(), found);
-      }
-    }
+  /**
+   * The values a kernel runs with: per instantiation found in the file (explicit instantiations and
+   * launches), its template arguments and the launch's constant integer arguments ("param NAME").
+   */
+  private List<Instantiation> templateBindings(Function kernel, Set<String> notes) {
+    Map<String, Instantiation> found = instantiations(kernel, true);
+    // too many to analyze one by one: the template arguments only, the other arguments stay symbolic
+    if (found.size() > MAX_INSTANTIATIONS) found = instantiations(kernel, false);
+    if (found.size() > MAX_INSTANTIATIONS) found = Map.of();
     if (!found.isEmpty()) {
-      notes.add((found.size() == 1 ? "template arguments " : "worst over the instantiations ") + String.join("; ",
-          found.keySet()));
-      return new ArrayList<>(found.values());
+      notes.add((found.size() == 1 ? "" : "worst over the runs with ") + String.join("; ",
+          found.values().stream().map(Instantiation::description).toList()));
+      return List.copyOf(found.values());
     }
     Map<String, Val> b = new HashMap<>();
     for (Function.TemplateParam p : kernel.templateParams()) {
@@ -358,36 +355,85 @@ final class KernelChecker {
             + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
       }
     }
-    return List.of(b);
+    return List.of(new Instantiation("", "", b));
   }
+
+  private Map<String, Instantiation> instantiations(Function kernel, boolean withArguments) {
+    Map<String, Instantiation> found = new LinkedHashMap<>();
+    boolean template = !kernel.templateParams().isEmpty();
+    if (template) {
+      for (TranslationUnit.InstantiationItem i : program.instantiations()) {
+        if (simpleName(i.name()).equals(kernel.name())) {
+          bind(kernel, i.templateArgs(), i.templateValues(), List.of(), "the explicit instantiation", found);
+        }
+      }
+    }
+    for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
+      if (!template || !l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
+        bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), withArguments ? l.args() : List.of(),
+            "the launch at line " + l.line(), found);
+      }
+    }
+    // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
+    if (found.size() == 1) found.remove("");
+    return found;
+  }
+
+  /** Distinct sets of values analyzed one by one before falling back to symbolic arguments. */
+  private static final int MAX_INSTANTIATIONS = 16;
+  /** Key prefix of a kernel parameter bound to a launch's constant argument. */
+  private static final String PARAM = Interpreter.PARAM_PREFIX;
 
   private static String simpleName(String n) {
     return n.contains("::") ? n.substring(n.lastIndexOf("::") + 2) : n;
   }
 
-  /** One instantiation's values, keyed by their description ("N = 16, T = float from the launch at line 40"). */
-  private void bind(Function kernel, List<TypeRef> types, List<Expr> values, String origin,
-      Map<String, Map<String, Val>> found) {
+  /**
+   * One instantiation's values, keyed by their description ("N = 16, T = float, n = 1024 (from the
+   * launch at line 40)"); nothing when a template argument has no constant value.
+   */
+  private void bind(Function kernel, List<TypeRef> types, List<Expr> values, List<Long> args, String origin,
+      Map<String, Instantiation> found) {
     Map<String, Val> b = new HashMap<>();
-    List<String> parts = new ArrayList<>();
+    List<String> templateParts = new ArrayList<>();
+    List<String> argParts = new ArrayList<>();
     for (int i = 0; i < kernel.templateParams().size(); i++) {
       Function.TemplateParam p = kernel.templateParams().get(i);
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         if (t == null || t.pointers() > 0 || !t.dims().isEmpty()) return;
         b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
-        parts.add(p.name() + " = " + t.base());
+        templateParts.add(p.name() + " = " + t.base());
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
         Val v = e == null ? null : program.constant(e);
         if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
         b.put(p.name(), v);
-        parts.add(p.name() + " = " + n.poly().constant());
+        templateParts.add(p.name() + " = " + n.poly().constant());
       }
     }
-    String key = String.join(", ", parts);
-    if (found.keySet().stream().noneMatch(k -> k.startsWith(key + " (from "))) found.put(key + " (from " + origin + ")", b);
+    for (int i = 0; i < Math.min(args.size(), kernel.params().size()); i++) {
+      VarDecl p = kernel.params().get(i);
+      if (args.get(i) != null && p.type().pointers() == 0 && !p.type().reference() && p.type().dims().isEmpty()
+          && Type.isInteger(program.resolve(p.type(), b, new ArrayList<>()))) {
+        b.put(PARAM + p.name(), Val.num(args.get(i)));
+        argParts.add(p.name() + " = " + args.get(i));
+      }
+    }
+    List<String> label = new ArrayList<>();
+    if (!templateParts.isEmpty()) label.add(String.join(", ", templateParts));
+    if (!argParts.isEmpty()) label.add("arguments " + String.join(", ", argParts));
+    String key = String.join(", ", label);
+    String described = (templateParts.isEmpty() ? "" : "template arguments ") + key;
+    found.putIfAbsent(key, new Instantiation(key, (key.isEmpty() ? "arguments without constant values" : described)
+        + " (from " + origin + ")", b));
   }
+
+  /**
+   * The values one run of a kernel uses: {@code label} names them in "worst at ..." ("N = 16,
+   * arguments n = 4"), {@code description} also says where they come from.
+   */
+  record Instantiation(String label, String description, Map<String, Val> values) {}
 
   /** Runs one warp; true when a condition was undecided because of the (symbolic) warp index. */
   private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
@@ -574,7 +620,8 @@ final class KernelChecker {
         + (readable.size() > 3 ? " and " + (readable.size() - 3) + " more" : "");
     return "the lane stride depends on " + shown + (loop
         ? ", which changes from iteration to iteration of a loop without constant bounds"
-        : ", which has no constant value here (a constant from -D, constexpr or a template argument makes it exact)");
+        : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"
+            + " in this file with a constant argument makes it exact)");
   }
 
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {

@@ -111,13 +111,20 @@ public final class Interpreter {
     return outOfWork;
   }
 
-  /** Runs a kernel; {@code templateValues} binds template parameters ("N" to a value, "typename T" to a type). */
-  public void run(Function kernel, Map<String, Val> templateValues) {
-    templateScope = templateValues;
+  /** Key prefix in {@link #run}'s values of a kernel parameter with a known value ("param n"). */
+  public static final String PARAM_PREFIX = "param ";
+
+  /**
+   * Runs a kernel; {@code values} binds template parameters ("N" to a value, "typename T" to a type)
+   * and parameters whose launch argument is a constant ("param n").
+   */
+  public void run(Function kernel, Map<String, Val> values) {
+    templateScope = values;
     scopes.push(new HashMap<>());
     for (VarDecl p : kernel.params()) {
       Type t = resolve(p.type());
-      scopes.peek().put(p.name(), new Var(t, fill(parameterValue(p.name(), t)), null));
+      Val known = values.get(PARAM_PREFIX + p.name());
+      scopes.peek().put(p.name(), new Var(t, fill(known != null ? known : parameterValue(p.name(), t)), null));
     }
     frames.push(new Frame(n, true, false));
     exec(kernel.body(), warp.active().clone());
@@ -438,7 +445,22 @@ public final class Interpreter {
     exec(i.otherwise(), or(no, maybe));
     undecided--;
     restoreKills(kills, maybe);
-    merge(afterThen, maybe, uniform, i.pos());
+    merge(afterThen, maybe, uniform, dataCondition(c, maybe), i.pos());
+  }
+
+  /** A lane's condition that depends on memory contents, when one does: values chosen by it do too. */
+  private Val.Data dataCondition(Val[] c, boolean[] lanes) {
+    for (int l = 0; l < n; l++) {
+      if (lanes[l] && c[l] instanceof Val.Data d) return d;
+    }
+    return null;
+  }
+
+  /** A value that differs between lanes according to a condition that could not be evaluated. */
+  private static Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
+    boolean pointer = a instanceof Val.Ptr || b instanceof Val.Ptr;
+    return dataCondition != null && !pointer ? new Val.Data("a value chosen by the data-dependent condition at line " + where.line())
+        : new Val.Unknown(unknownReason);
   }
 
   private boolean uniformAcross(Val[] v, boolean[] lanes) {
@@ -506,13 +528,13 @@ public final class Interpreter {
    * warp-uniform condition gives {@code else + (then - else) * b} for a 0/1 symbol b shared by the
    * whole warp (exact: every lane took the same branch); a lane-varying one gives unknown.
    */
-  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, boolean uniform, Pos where) {
+  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, boolean uniform, Val.Data dataCondition, Pos where) {
     Poly branch = Poly.symbol(BRANCH_PREFIX + where.line() + ":" + where.column() + "#" + (uid++));
     afterThen.forEach((v, thenVals) -> {
       for (int l = 0; l < n; l++) {
         if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
         v.vals[l] = uniform ? choose(branch, thenVals[l], v.vals[l], where)
-            : new Val.Unknown("its value depends on the branch at line " + where.line());
+            : divergent(dataCondition, thenVals[l], v.vals[l], "its value depends on the branch at line " + where.line(), where);
       }
     });
   }
@@ -1305,7 +1327,7 @@ public final class Interpreter {
       else if (no[l]) out[l] = b[l];
       else if (maybe[l]) {
         out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l] : uniform ? choose(branch, a[l], b[l], t.pos())
-            : new Val.Unknown("it depends on the condition at line " + t.pos().line());
+            : divergent(c[l] instanceof Val.Data d ? d : null, a[l], b[l], "it depends on the condition at line " + t.pos().line(), t.pos());
       }
     }
     return out;

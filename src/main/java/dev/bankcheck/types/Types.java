@@ -59,6 +59,7 @@ public final class Types {
     alias("ptrdiff_t", LONG);
     alias("uintptr_t", ULONG);
     alias("intptr_t", LONG);
+    alias("clock_t", LONG); // <time.h> on Linux, which CUDA code uses for clock() results
     alias("uint", UINT);
     alias("ushort", USHORT);
     alias("uchar", UCHAR);

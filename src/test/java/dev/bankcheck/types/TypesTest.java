@@ -32,7 +32,7 @@ class TypesTest {
       "int|4|4", "unsigned int|4|4", "long|8|8", "unsigned long|8|8", "long long|8|8", "unsigned long long|8|8",
       "float|4|4", "double|8|8", "long double|16|16", "__half|2|2", "__nv_bfloat16|2|2", "half|2|2",
       "nv_bfloat16|2|2", "__half2|4|4", "__nv_bfloat162|4|4", "half2|4|4", "nv_bfloat162|4|4", "dim3|12|4",
-      "size_t|8|8", "int8_t|1|1", "uint16_t|2|2", "int32_t|4|4", "uint64_t|8|8",
+      "size_t|8|8", "clock_t|8|8", "int8_t|1|1", "uint16_t|2|2", "int32_t|4|4", "uint64_t|8|8",
       "char1|1|1", "char2|2|2", "char3|3|1", "char4|4|4", "uchar1|1|1", "uchar2|2|2", "uchar3|3|1", "uchar4|4|4",
       "short1|2|2", "short2|4|4", "short3|6|2", "short4|8|8", "ushort1|2|2", "ushort2|4|4", "ushort3|6|2",
       "ushort4|8|8",
@@ -213,7 +213,7 @@ class TypesTest {
   void tableMatchesNvcc() throws Exception {
     assumeTrue(onPath("nvcc"), "nvcc is not on PATH");
     StringBuilder src = new StringBuilder("#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
-        + "#include <cstdint>\n#include <cstddef>\n");
+        + "#include <cstdint>\n#include <cstddef>\n#include <ctime>\n");
     for (String[] r : layoutRows()) {
       Type t = Types.builtin(r[0]);
       assertNotNull(t, r[0]);
