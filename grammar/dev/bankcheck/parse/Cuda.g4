@@ -14,6 +14,7 @@ topItemEof
 
 topItem
     : templateHeader? functionDefinition                    #functionItem
+    | templateHeader? operatorFunction                      #operatorItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
@@ -36,7 +37,20 @@ templateParam
 
 // 6.9.1
 functionDefinition
-    : declSpecifiers pointer* name=qualifiedName '(' parameterList? ')' functionSuffix* (body=compoundStatement | ';')
+    : declSpecifiers pointer* name=qualifiedName specialization=templateArgs? '(' parameterList? ')' functionSuffix*
+      (body=compoundStatement | ';')
+    ;
+
+// An overloaded operator: parsed so that it never derails the class or file around it, not analyzed.
+operatorFunction
+    : declSpecifiers pointer* (qualifiedName '::')? 'operator' operatorSymbol '(' parameterList? ')' functionSuffix*
+      (compoundStatement | ';' | '=' ('default' | Identifier) ';')
+    ;
+
+operatorSymbol
+    : '[' ']' | '(' ')' | '+' | '-' | '*' | '/' | '%' | '^' | '&' | '|' | '~' | '!' | '=' | '<' | '>' | '<=' | '>='
+    | '==' | '!=' | '&&' | '||' | '++' | '--' | '+=' | '-=' | '*=' | '/=' | '%=' | '^=' | '&=' | '|=' | '<<'
+    | '>' '>' | '<<=' | '>>=' | ',' | '->'
     ;
 
 functionSuffix
@@ -149,6 +163,7 @@ baseClause
 memberDeclaration
     : declaration                                           #fieldMember
     | templateHeader? functionDefinition                    #methodMember
+    | templateHeader? operatorFunction                      #operatorMember
     | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | (declModifier | 'explicit')* '~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | Identifier) ';')  #constructorMember
@@ -210,6 +225,7 @@ braceInitializer
 
 typeName
     : declModifier* typeSpecifier declModifier* pointer* (abstractParenDeclarator arraySuffix+)?
+    | declModifier* typeSpecifier declModifier* pointer* abstractParenDeclarator '(' parameterList? ')'   // function pointer
     ;
 
 qualifiedName

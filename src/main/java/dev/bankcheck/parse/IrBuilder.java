@@ -40,7 +40,10 @@ final class IrBuilder {
     this.positions = tokenPositions;
     if (ctx instanceof FunctionItemContext f) {
       List<Function.TemplateParam> tps = templateParams(f.templateHeader());
-      items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
+      // an explicit specialization "template<> float f<float>(...)" would shadow the template: not followed
+      if (f.functionDefinition().specialization == null) {
+        items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
+      }
     } else if (ctx instanceof DeclarationItemContext d) {
       structTemplateParams = templateParams(d.templateHeader());
       items.add(new TranslationUnit.DeclItem(declaration(d.declaration())));
@@ -63,7 +66,7 @@ final class IrBuilder {
       if (!u.arraySuffix().isEmpty()) t = t.withDims(dims(u.arraySuffix()), 0); // using Row = float[32];
       items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), t));
     }
-    // namespace aliases, using-directives, static_assert and ';' add no item
+    // namespace aliases, using-directives, static_assert, operator overloads and ';' add no item
   }
 
   private Pos pos(ParserRuleContext ctx) {
@@ -354,6 +357,9 @@ final class IrBuilder {
 
   TypeRef typeName(TypeNameContext t) {
     TypeRef base = typeSpec(t.typeSpecifier());
+    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) { // "float (*)(float)": a code pointer
+      return new TypeRef("<function pointer>", null, List.of(), List.of(), 1, List.of(), false);
+    }
     if (t.abstractParenDeclarator() != null) { // "float (*)[32]"
       return declarated(base, dims(t.arraySuffix()), t.pointer(), t.abstractParenDeclarator().pointer());
     }

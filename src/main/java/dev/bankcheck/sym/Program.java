@@ -208,13 +208,20 @@ public final class Program {
 
   /** The template parameters of a class template bound to the arguments of {@code ref} (types and values). */
   private Map<String, Val> templateScope(StructDef def, TypeRef ref) {
+    return templateScope(def, ref, Map.of());
+  }
+
+  /** As above, with the arguments read in {@code outer} (the template parameters of the code that names the type). */
+  private Map<String, Val> templateScope(StructDef def, TypeRef ref, Map<String, Val> outer) {
     Map<String, Val> scope = new HashMap<>();
     for (int i = 0; i < def.templateParams().size(); i++) {
       Function.TemplateParam p = def.templateParams().get(i);
       if (p.type() && i < ref.templateArgs().size() && ref.templateArgs().get(i) != null) {
-        scope.put("typename " + p.name(), new Val.Opaque("type:" + ref.templateArgs().get(i).display()));
+        String arg = ref.templateArgs().get(i).display();
+        Val outerBinding = outer.get("typename " + arg);
+        scope.put("typename " + p.name(), outerBinding != null ? outerBinding : new Val.Opaque("type:" + arg));
       } else if (!p.type() && i < ref.templateValues().size() && ref.templateValues().get(i) != null) {
-        scope.put(p.name(), constant(ref.templateValues().get(i)));
+        scope.put(p.name(), new ConstantFolder(this, outer).eval(ref.templateValues().get(i)));
       }
     }
     return scope;
@@ -298,20 +305,37 @@ public final class Program {
     if (b != null) return b;
     Val typeBinding = scope.get("typename " + name);
     if (typeBinding instanceof Val.Opaque o && o.what().startsWith("type:")) {
-      return Types.builtin(o.what().substring(5)) != null ? Types.builtin(o.what().substring(5)) : new Type.Opaque(name);
+      String bound = o.what().substring(5);
+      if (Types.builtin(bound) != null) return Types.builtin(bound);
+      // a type argument named at file scope (typedef P<floatX> x128; typedef __nv_bfloat16 floatX;)
+      if (!bound.equals(name) && (typedefs.containsKey(bound) || structDefs.containsKey(bound))) {
+        return baseType(new TypeRef(bound, null, List.of(), List.of(), 0, List.of(), false), Map.of(), problems, depth + 1);
+      }
+      return new Type.Opaque(name);
     }
     TypeRef alias = typedefs.get(name);
     if (alias != null) return resolve(alias, scope, problems, null);
     StructDef s = structDefs.get(name);
-    if (s != null) return struct(s, scope, problems);
+    if (s != null) {
+      return s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())
+          ? struct(s, scope, problems) : struct(s, templateScope(s, ref, scope), problems);
+    }
     return new Type.Opaque(name);
   }
 
   private Type struct(StructDef s, Map<String, Val> scope, List<String> problems) {
-    Type cached = structCache.get(s.name());
+    // each instance of a class template has its own layout
+    String key = s.templateParams().isEmpty() ? s.name() : s.name() + new java.util.TreeMap<>(scope).toString();
+    Type cached = structCache.get(key);
     if (cached != null) return cached;
-    structCache.put(s.name(), new Type.Opaque(s.name())); // guards against self-reference
+    structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference
     Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
+    // static constants size the fields: "static constexpr size_t size = 16 / sizeof(T); T payload[size];"
+    scope = new HashMap<>(scope);
+    for (VarDecl st : s.statics()) {
+      Val v = st.init() == null ? null : new ConstantFolder(this, scope).eval(st.init());
+      if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(st.name(), v);
+    }
     for (VarDecl f : s.fields()) {
       long extra = 0;
       if (f.align() != null) {
@@ -334,7 +358,7 @@ public final class Program {
       if (a instanceof Val.Num n && n.poly().isConstant()) declared = n.poly().constant();
     }
     Type t = b.build(declared);
-    structCache.put(s.name(), t);
+    structCache.put(key, t);
     return t;
   }
 }
