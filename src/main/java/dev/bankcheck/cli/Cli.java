@@ -178,10 +178,11 @@ public final class Cli {
       footer.append("  ").append(c.code).append("  ").append(switch (c) {
         case OK -> "no access at or above --fail-on, every file analyzed";
         case FINDINGS -> "an access at or above --fail-on, or a file not fully analyzed";
-        case USAGE -> "usage error, or a path that does not exist or cannot be read";
+        case USAGE -> "usage error, a bad configuration or baseline file, or a path that does not exist or cannot be read";
       }).append('\n');
     }
-    footer.append("\nFolders are searched recursively for *.cu and *.cuh files.\n");
+    footer.append("\nFolders are searched recursively for *.cu and *.cuh files. Settings are read from the first\n"
+        + ConfigFile.NAME + " in the first input's folder or above it; the command line wins.\n");
     new HelpFormatter().printHelp(out, 90, SYNTAX,
         "\nFind CUDA shared-memory bank conflicts by static analysis.\n\n", options(), 2, 2, footer.toString());
     out.flush();

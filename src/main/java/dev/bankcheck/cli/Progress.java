@@ -29,10 +29,11 @@ final class Progress {
   /**
    * Whether stderr is a terminal, as well as Java 17 can tell: on Linux from what file descriptor 2
    * points to, elsewhere from {@link System#console()} (stdin and stdout on a terminal). Never with
-   * TERM=dumb (as in Emacs compilation buffers).
+   * TERM=dumb, nor inside Emacs (INSIDE_EMACS: its compilation buffers may run on a pty but do not
+   * redraw a line on a carriage return).
    */
   static boolean stderrIsTerminal() {
-    if ("dumb".equals(System.getenv("TERM"))) return false;
+    if ("dumb".equals(System.getenv("TERM")) || System.getenv("INSIDE_EMACS") != null) return false;
     Path fd2 = Path.of("/proc/self/fd/2");
     if (Files.isSymbolicLink(fd2)) {
       try {

@@ -171,6 +171,20 @@ class ConfigFileTest {
   }
 
   @Test
+  void theDocumentedExampleIsValid() throws Exception {
+    ConfigFile.Settings s = ConfigFile.load(Path.of("docs/bankcheck.properties"));
+    assertEquals(4, s.failOn());
+    assertEquals(256, s.block()[0]);
+    assertEquals(16, s.kernelBlocks().get("stencil2d")[1]);
+    assertEquals("1", s.defines().get("USE_SWIZZLE"));
+    assertTrue(s.excludes(Path.of("docs/third_party/x/y.cu")));
+    assertTrue(s.excludes(Path.of("docs/src/legacy/a/b.cu")));
+    assertTrue(s.excludes(Path.of("docs/src/k_generated.cu")));
+    assertFalse(s.excludes(Path.of("docs/src/k.cu")));
+    assertFalse(s.excludes(Path.of("elsewhere/third_party/k.cu")), "outside the file's folder");
+  }
+
+  @Test
   void searchStopsAtTheFilesystemRoot() {
     assertNull(ConfigFile.find(List.of(dir.resolve("nowhere/x.cu").toString())));
     assertFalse(ConfigFile.find(List.of()) != null);
