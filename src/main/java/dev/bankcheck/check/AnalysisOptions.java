@@ -6,10 +6,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Options of one run. {@code block} is the --block shape (null: none given); {@code defines} are -D
- * macros (value "1" when none given); {@code includeDirs} are -I folders.
+ * Options of one run. {@code block} is the shape for kernels the source gives none (null: none
+ * given), {@code blockOrigin} says where it came from ("from --block"); {@code defines} are -D
+ * macros (value "1" when none given); {@code includeDirs} are -I folders; {@code kernelBlocks} are
+ * shapes by kernel name from a configuration file, {@code kernelBlocksOrigin} names that file.
+ * Block shape precedence (see {@link BlockShapes}): source annotation, launches in the file,
+ * {@code kernelBlocks}, {@code block}, else the default assumption.
  */
-public record AnalysisOptions(BankConfig bank, int[] block, Map<String, String> defines, List<Path> includeDirs) {
+public record AnalysisOptions(BankConfig bank, int[] block, Map<String, String> defines, List<Path> includeDirs,
+    String blockOrigin, Map<String, int[]> kernelBlocks, String kernelBlocksOrigin) {
+
+  public AnalysisOptions {
+    blockOrigin = blockOrigin == null ? "from --block" : blockOrigin;
+    kernelBlocks = kernelBlocks == null ? Map.of() : Map.copyOf(kernelBlocks);
+    kernelBlocksOrigin = kernelBlocksOrigin == null ? "the configuration file" : kernelBlocksOrigin;
+  }
+
+  /** Options with {@code block} from --block and no per-kernel shapes. */
+  public AnalysisOptions(BankConfig bank, int[] block, Map<String, String> defines, List<Path> includeDirs) {
+    this(bank, block, defines, includeDirs, null, Map.of(), null);
+  }
+
   public static AnalysisOptions defaults() {
     return new AnalysisOptions(BankConfig.DEFAULT, null, Map.of(), List.of());
   }

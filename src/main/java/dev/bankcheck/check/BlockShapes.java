@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 
 /**
  * Where a kernel's block shape comes from, in order: a {@code // bankcheck: block XxY} comment before
- * the kernel, the launches of the kernel in the same file, {@code --block}, else the default assumption.
+ * the kernel, the launches of the kernel in the same file, {@code block.KERNEL} in the configuration
+ * file, {@code --block} (or the configuration's {@code block}), else the default assumption.
  */
 final class BlockShapes {
   static final Pattern ANNOTATION = Pattern.compile("//\\s*bankcheck:\\s*block\\s+(\\d+)(?:\\s*x\\s*(\\d+))?(?:\\s*x\\s*(\\d+))?");
@@ -32,12 +33,16 @@ final class BlockShapes {
 
   private BlockShapes() {}
 
-  static List<Shape> forKernel(Function kernel, Program program, String[] lines, int[] cliBlock) {
+  static List<Shape> forKernel(Function kernel, Program program, String[] lines, AnalysisOptions options) {
     Shape annotated = annotation(kernel, lines);
     if (annotated != null) return List.of(annotated);
     List<Shape> launches = launches(kernel.name(), program);
     if (!launches.isEmpty()) return launches;
-    if (cliBlock != null) return List.of(new Shape(cliBlock, "from --block"));
+    int[] configured = options.kernelBlocks().get(kernel.name());
+    if (configured != null && valid(configured)) {
+      return List.of(new Shape(configured, "from block." + kernel.name() + " in " + options.kernelBlocksOrigin()));
+    }
+    if (options.block() != null) return List.of(new Shape(options.block(), options.blockOrigin()));
     return List.of();
   }
 

@@ -65,7 +65,7 @@ public final class DefaultAnalyzer implements Analyzer {
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
       WorkBudget budget = new WorkBudget(STEPS_PER_FILE, SECONDS_PER_FILE);
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options.block(), budget).check());
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget).check());
       if (budget.timedOut()) {
         errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
             + SECONDS_PER_FILE + " s; the findings cover what was analyzed until then"));

@@ -40,15 +40,15 @@ final class KernelChecker {
   private final BankConfig bank;
   private final BankModel model;
   private final String[] lines;
-  private final int[] cliBlock;
+  private final AnalysisOptions blocks;
 
-  KernelChecker(Program program, BankConfig bank, String[] lines, int[] cliBlock, WorkBudget budget) {
+  KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget) {
     this.program = program;
     this.budget = budget;
     this.bank = bank;
     this.model = new BankModel(bank);
     this.lines = lines;
-    this.cliBlock = cliBlock;
+    this.blocks = blocks;
   }
 
   /** One access site: the accessed expression (structurally: position included), the operation, the array. */
@@ -99,7 +99,7 @@ final class KernelChecker {
   }
 
   private List<Finding> checkKernel(Function kernel) {
-    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, cliBlock);
+    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, blocks);
     Set<String> notes = new LinkedHashSet<>();
     List<Instantiation> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();

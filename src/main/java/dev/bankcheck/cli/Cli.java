@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
@@ -42,7 +44,25 @@ public final class Cli {
       int jobs,
       boolean help,
       boolean version,
-      List<String> paths) {}
+      List<String> paths,
+      Gate gate) {
+
+    /** This configuration with the settings a configuration file may change. */
+    Config withSettings(int failOn, int[] block, Map<String, String> defines, List<Path> includeDirs,
+        BankConfig bank) {
+      return new Config(format, htmlFile, failOn, exitZero, block, defines, includeDirs, bank, jobs, help, version,
+          paths, gate);
+    }
+  }
+
+  /**
+   * Options about configuration files, baselines and progress. {@code configFile} is --config
+   * (null: search); {@code baseline}/{@code writeBaseline} are null when not given; {@code progress}
+   * is null for "on a terminal only"; {@code given} holds the long names of the options given, so a
+   * configuration file changes only what the command line left alone.
+   */
+  public record Gate(Path configFile, boolean noConfig, Path baseline, Path writeBaseline, Boolean progress,
+      Set<String> given) {}
 
   private Cli() {}
 
@@ -67,6 +87,15 @@ public final class Cli {
     o.addOption(Option.builder().longOpt("warp-size").hasArg().argName("N").desc("lanes per warp (default 32)").get());
     o.addOption(Option.builder("j").longOpt("jobs").hasArg().argName("N")
         .desc("files analyzed in parallel (default: number of processors)").get());
+    o.addOption(Option.builder().longOpt("config").hasArg().argName("FILE")
+        .desc("read settings from FILE instead of the " + ConfigFile.NAME + " found above the first input").get());
+    o.addOption(Option.builder().longOpt("no-config").desc("read no configuration file").get());
+    o.addOption(Option.builder().longOpt("baseline").hasArg().argName("FILE")
+        .desc("findings listed in FILE (from --write-baseline) do not count for the exit code").get());
+    o.addOption(Option.builder().longOpt("write-baseline").hasArg().argName("FILE")
+        .desc("write the unsuppressed findings to FILE, to accept them with --baseline").get());
+    o.addOption(Option.builder().longOpt("progress").desc("show progress on stderr even when it is not a terminal").get());
+    o.addOption(Option.builder().longOpt("no-progress").desc("never show progress").get());
     o.addOption(Option.builder().longOpt("help").desc("print this help and exit").get());
     o.addOption(Option.builder().longOpt("version").desc("print the version and exit").get());
     return o;
@@ -121,8 +150,25 @@ public final class Cli {
     if (paths.isEmpty() && !help && !version) {
       throw new UsageException("no input files or folders given");
     }
+    if (cmd.hasOption("config") && cmd.hasOption("no-config")) {
+      throw new UsageException("--config and --no-config cannot be used together");
+    }
+    if (cmd.hasOption("progress") && cmd.hasOption("no-progress")) {
+      throw new UsageException("--progress and --no-progress cannot be used together");
+    }
+    Set<String> given = new TreeSet<>();
+    for (Option o : cmd.getOptions()) {
+      given.add(o.getLongOpt() != null ? o.getLongOpt() : o.getOpt());
+    }
+    Gate gate = new Gate(
+        cmd.hasOption("config") ? path("--config", cmd.getOptionValue("config")) : null,
+        cmd.hasOption("no-config"),
+        cmd.hasOption("baseline") ? path("--baseline", cmd.getOptionValue("baseline")) : null,
+        cmd.hasOption("write-baseline") ? path("--write-baseline", cmd.getOptionValue("write-baseline")) : null,
+        cmd.hasOption("progress") ? Boolean.TRUE : cmd.hasOption("no-progress") ? Boolean.FALSE : null,
+        Set.copyOf(given));
     return new Config(format, html, failOn, cmd.hasOption("exit-zero"), block, Map.copyOf(defines),
-        List.copyOf(includes), bank, jobs, help, version, List.copyOf(paths));
+        List.copyOf(includes), bank, jobs, help, version, List.copyOf(paths), gate);
   }
 
   /** Full help for --help, with the exit codes in the footer. */
@@ -132,10 +178,11 @@ public final class Cli {
       footer.append("  ").append(c.code).append("  ").append(switch (c) {
         case OK -> "no access at or above --fail-on, every file analyzed";
         case FINDINGS -> "an access at or above --fail-on, or a file not fully analyzed";
-        case USAGE -> "usage error, or a path that does not exist or cannot be read";
+        case USAGE -> "usage error, a bad configuration or baseline file, or a path that does not exist or cannot be read";
       }).append('\n');
     }
-    footer.append("\nFolders are searched recursively for *.cu and *.cuh files.\n");
+    footer.append("\nFolders are searched recursively for *.cu and *.cuh files. Settings are read from the first\n"
+        + ConfigFile.NAME + " in the first input's folder or above it; the command line wins.\n");
     new HelpFormatter().printHelp(out, 90, SYNTAX,
         "\nFind CUDA shared-memory bank conflicts by static analysis.\n\n", options(), 2, 2, footer.toString());
     out.flush();

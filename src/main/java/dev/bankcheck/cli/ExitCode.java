@@ -10,8 +10,8 @@ public enum ExitCode {
    */
   FINDINGS(1),
   /**
-   * Usage error (bad option or value), a path that does not exist or cannot be read, or a report
-   * that cannot be written. --exit-zero never masks it.
+   * Usage error (bad option or value), a bad configuration file or baseline, a path that does not
+   * exist or cannot be read, or a report or baseline that cannot be written. --exit-zero never masks it.
    */
   USAGE(2);
 

@@ -5,10 +5,13 @@ import dev.bankcheck.check.Analyzer;
 import dev.bankcheck.check.DefaultAnalyzer;
 import dev.bankcheck.check.FileReport;
 import dev.bankcheck.check.Finding;
+import dev.bankcheck.report.Baseline;
 import dev.bankcheck.report.HtmlReporter;
 import dev.bankcheck.report.Report;
 import dev.bankcheck.report.Reporter;
 import dev.bankcheck.report.ReporterFactory;
+import dev.bankcheck.report.RunContext;
+import dev.bankcheck.report.SourceLines;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import java.io.IOException;
@@ -19,13 +22,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /** One run of bankcheck: arguments in, output on the given streams, exit code out. Never exits. */
@@ -34,6 +40,7 @@ public final class Runner {
   private static final long ANALYSIS_STACK_BYTES = 64L * 1024 * 1024;
 
   private final Function<AnalysisOptions, Analyzer> analyzerFactory;
+  private final BooleanSupplier stderrIsTerminal;
 
   public Runner() {
     this(DefaultAnalyzer::new);
@@ -41,7 +48,13 @@ public final class Runner {
 
   /** For tests: analyze with something other than the {@link DefaultAnalyzer}. */
   Runner(Function<AnalysisOptions, Analyzer> analyzerFactory) {
+    this(analyzerFactory, Progress::stderrIsTerminal);
+  }
+
+  /** For tests: also say whether stderr is a terminal (progress is shown on terminals only). */
+  Runner(Function<AnalysisOptions, Analyzer> analyzerFactory, BooleanSupplier stderrIsTerminal) {
     this.analyzerFactory = analyzerFactory;
+    this.stderrIsTerminal = stderrIsTerminal;
   }
 
   /** The version from the jar manifest, "dev" when run from classes. */
@@ -70,18 +83,65 @@ public final class Runner {
       return ExitCode.OK.code;
     }
 
+    ConfigFile.Settings settings = null;
+    if (!config.gate().noConfig()) {
+      Path file = config.gate().configFile() != null ? config.gate().configFile() : ConfigFile.find(config.paths());
+      try {
+        if (file != null) settings = ConfigFile.load(file);
+      } catch (ConfigFile.ConfigException e) {
+        err.println("bankcheck: error: " + e.getMessage());
+        return ExitCode.USAGE.code;
+      } catch (IOException | RuntimeException e) {
+        err.println("bankcheck: error: cannot read configuration file " + file + ": " + describe(e));
+        return ExitCode.USAGE.code;
+      }
+    }
+    String blockOrigin = "from --block";
+    if (settings != null) {
+      config = merge(config, settings);
+      if (!config.gate().given().contains("block") && settings.block() != null) {
+        blockOrigin = "from block in " + settings.display();
+      }
+    }
+    Baseline baseline = null;
+    if (config.gate().baseline() != null) {
+      try {
+        baseline = Baseline.read(config.gate().baseline());
+      } catch (IOException | RuntimeException e) {
+        err.println("bankcheck: error: cannot read baseline " + config.gate().baseline() + ": " + describe(e));
+        return ExitCode.USAGE.code;
+      } catch (Baseline.FormatException e) {
+        err.println("bankcheck: error: baseline " + config.gate().baseline() + ": " + e.getMessage());
+        return ExitCode.USAGE.code;
+      }
+    }
+
     InputFiles.Result inputs = InputFiles.collect(config.paths());
     for (String message : inputs.errors()) {
       err.println("bankcheck: error: " + message);
     }
     boolean ioError = !inputs.errors().isEmpty();
+    List<InputFiles.Input> selected = inputs.inputs();
+    if (settings != null && !settings.excludes().isEmpty()) {
+      ConfigFile.Settings s = settings;
+      selected = selected.stream().filter(in -> !s.excludes(in.file())).toList();
+    }
 
-    AnalysisOptions options =
-        new AnalysisOptions(config.bank(), config.block(), config.defines(), config.includeDirs());
-    List<FileReport> files = analyzeAll(inputs.inputs(), options, config.jobs());
-    Report report = new Report(version(), config.bank(), files, assumptions(config));
+    AnalysisOptions options = new AnalysisOptions(config.bank(), config.block(), config.defines(),
+        config.includeDirs(), blockOrigin, settings == null ? Map.of() : settings.kernelBlocks(),
+        settings == null ? null : settings.display());
+    Progress progress = showProgress(config, selected.size()) ? new Progress(err, selected.size(),
+        Progress.terminalWidth()) : null;
+    List<FileReport> files;
+    try {
+      files = analyzeAll(selected, options, config.jobs(), progress);
+    } finally {
+      if (progress != null) progress.clear();
+    }
+    Report report = new Report(version(), config.bank(), files, assumptions(config, blockOrigin));
+    RunContext context = RunContext.of(report, RunContext.defaultRoot(), SourceLines.fromDisk(), baseline);
 
-    Reporter reporter = ReporterFactory.forName(config.format()).orElseThrow(); // Cli validated the name
+    Reporter reporter = ReporterFactory.forName(config.format(), context).orElseThrow(); // Cli validated the name
     StringBuilder text = new StringBuilder();
     try {
       reporter.write(report, text);
@@ -92,33 +152,80 @@ public final class Runner {
     out.flush();
 
     if (config.htmlFile() != null && !writeHtml(report, config.htmlFile(), err)) ioError = true;
+    Baseline written = null;
+    if (config.gate().writeBaseline() != null) {
+      written = Baseline.of(report, context);
+      try {
+        written.write(config.gate().writeBaseline());
+      } catch (IOException | RuntimeException e) {
+        err.println("bankcheck: error: cannot write " + config.gate().writeBaseline() + ": " + describe(e));
+        ioError = true;
+      }
+    }
     if (config.format().equals("text")) {
       Report.Summary s = report.summary();
-      err.println("bankcheck: " + s.files() + " files, " + s.accesses() + " accesses, " + s.conflicts()
-          + " conflicts, " + s.unknown() + " unknown");
+      String line = "bankcheck: " + s.files() + " files, " + s.accesses() + " accesses, " + s.conflicts()
+          + " conflicts, " + s.unknown() + " unknown";
+      int suppressed = RunContext.suppressedCount(report);
+      if (suppressed > 0) line += ", " + suppressed + " suppressed";
+      if (baseline != null) line += ", " + context.baselinedCount() + " baselined";
+      if (written != null) line += "; " + written.entries().size() + " findings written to " + config.gate().writeBaseline();
+      err.println(line);
     }
-    return exitCode(report, config, ioError).code;
+    RunContext gateContext = written == null ? context
+        : RunContext.of(report, RunContext.defaultRoot(), SourceLines.fromDisk(), written);
+    return exitCode(report, config, ioError, gateContext).code;
   }
 
-  /** USAGE beats FINDINGS beats OK; --exit-zero turns FINDINGS into OK but never masks USAGE. */
+  /** The command line's settings where given, else the configuration file's, else the defaults. */
+  static Cli.Config merge(Cli.Config config, ConfigFile.Settings settings) {
+    java.util.Set<String> given = config.gate().given();
+    int failOn = !given.contains("fail-on") && settings.failOn() != null ? settings.failOn() : config.failOn();
+    int[] block = !given.contains("block") && settings.block() != null ? settings.block() : config.block();
+    Map<String, String> defines = new LinkedHashMap<>(settings.defines());
+    defines.putAll(config.defines()); // -D beats define.NAME
+    List<Path> includes = new ArrayList<>(config.includeDirs()); // -I folders are searched first
+    includes.addAll(settings.includeDirs());
+    return config.withSettings(failOn, block, Map.copyOf(defines), List.copyOf(includes),
+        ConfigFile.bank(settings, config));
+  }
+
+  private boolean showProgress(Cli.Config config, int files) {
+    Boolean asked = config.gate().progress();
+    if (asked != null) return asked && files > 0;
+    return files > 1 && stderrIsTerminal.getAsBoolean();
+  }
+
+  /** As {@link #exitCode(Report, Cli.Config, boolean, RunContext)} without a baseline. */
   static ExitCode exitCode(Report report, Cli.Config config, boolean ioError) {
+    return exitCode(report, config, ioError, null);
+  }
+
+  /**
+   * USAGE beats FINDINGS beats OK; --exit-zero turns FINDINGS into OK but never masks USAGE. Findings
+   * the baseline of {@code context} accepted do not count (context null: no baseline).
+   */
+  static ExitCode exitCode(Report report, Cli.Config config, boolean ioError, RunContext context) {
     if (ioError) return ExitCode.USAGE;
     boolean gate = false;
     for (FileReport file : report.files()) {
       if (file.status() != FileReport.Status.ANALYZED) gate = true; // a gate must not pass unread code
       for (Finding f : file.findings()) {
-        if (!f.suppressed() && f.ways() != null && f.ways() >= config.failOn()) gate = true;
+        if (!f.suppressed() && f.ways() != null && f.ways() >= config.failOn()
+            && (context == null || !context.isBaselined(f))) {
+          gate = true;
+        }
       }
     }
     if (!gate || config.exitZero()) return ExitCode.OK;
     return ExitCode.FINDINGS;
   }
 
-  private static List<String> assumptions(Cli.Config config) {
+  private static List<String> assumptions(Cli.Config config, String blockOrigin) {
     List<String> out = new ArrayList<>();
     if (config.block() != null) {
       int[] b = config.block();
-      out.add("blockDim = (" + b[0] + "," + b[1] + "," + b[2] + ") from --block where the source gives none");
+      out.add("blockDim = (" + b[0] + "," + b[1] + "," + b[2] + ") " + blockOrigin + " where the source gives none");
     } else {
       out.add("blockDim.x a multiple of 32 where the source gives no block shape");
     }
@@ -128,13 +235,18 @@ public final class Runner {
   }
 
   /** Analyzes on a fixed pool of {@code jobs} threads; the result keeps the input order. */
-  private List<FileReport> analyzeAll(List<InputFiles.Input> inputs, AnalysisOptions options, int jobs) {
+  private List<FileReport> analyzeAll(List<InputFiles.Input> inputs, AnalysisOptions options, int jobs,
+      Progress progress) {
     if (inputs.isEmpty()) return List.of();
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()), analysisThreads());
     try {
       List<Future<FileReport>> futures = new ArrayList<>();
       for (InputFiles.Input input : inputs) {
-        futures.add(pool.submit(() -> analyzeOne(input, options)));
+        futures.add(pool.submit(() -> {
+          FileReport r = analyzeOne(input, options);
+          if (progress != null) progress.fileDone(input.displayPath());
+          return r;
+        }));
       }
       List<FileReport> reports = new ArrayList<>();
       for (int i = 0; i < futures.size(); i++) {

@@ -13,9 +13,21 @@ import java.util.List;
 /**
  * The output contract's JSON object, pretty-printed, fields in contract order, nulls written as
  * null. Extensions: {@code assumptions} (run-wide) after {@code model}, and {@code ruleId},
- * {@code worstWays}, {@code bestWays} after each access's {@code verdict}.
+ * {@code worstWays}, {@code bestWays} after each access's {@code verdict}; with a baseline,
+ * {@code baselined} after each access's {@code suppressed} and in the summary.
  */
 public final class JsonReporter implements Reporter {
+  private final RunContext context;
+
+  /** Marks the findings that {@code context}'s baseline accepted, when it has one (null: none). */
+  public JsonReporter(RunContext context) {
+    this.context = context;
+  }
+
+  public JsonReporter() {
+    this(null);
+  }
+
   /** Version of the JSON shape; bumped only on an incompatible change. */
   public static final int FORMAT_VERSION = 1;
 
@@ -45,8 +57,9 @@ public final class JsonReporter implements Reporter {
       }
       w.endArray();
       w.name("accesses").beginArray();
+      RunContext baseline = context != null && context.baselineUsed() ? context : null;
       for (Finding f : report.sortedFindings()) {
-        access(w, f);
+        access(w, f, baseline);
       }
       w.endArray();
       Report.Summary s = report.summary();
@@ -55,8 +68,9 @@ public final class JsonReporter implements Reporter {
           .name("accesses").value(s.accesses())
           .name("conflicts").value(s.conflicts())
           .name("unknown").value(s.unknown())
-          .name("worstWays").value(s.worstWays())
-          .endObject();
+          .name("worstWays").value(s.worstWays());
+      if (baseline != null) w.name("baselined").value(baseline.baselinedCount());
+      w.endObject();
       w.endObject();
     }
     out.append(buffer.toString()).append('\n');
@@ -81,7 +95,7 @@ public final class JsonReporter implements Reporter {
     w.endObject();
   }
 
-  private static void access(JsonWriter w, Finding f) throws IOException {
+  private static void access(JsonWriter w, Finding f, RunContext baseline) throws IOException {
     Pos pos = f.pos() == null ? Pos.NONE : f.pos();
     w.beginObject();
     w.name("file").value(pos.file());
@@ -101,6 +115,7 @@ public final class JsonReporter implements Reporter {
     w.name("worstWays").value(f.worstWays());
     w.name("bestWays").value(f.bestWays());
     w.name("suppressed").value(f.suppressed());
+    if (baseline != null) w.name("baselined").value(baseline.isBaselined(f));
     w.name("reason").value(f.reason());
     w.name("assumptions");
     strings(w, f.assumptions());

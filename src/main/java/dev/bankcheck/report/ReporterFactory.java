@@ -23,6 +23,23 @@ public final class ReporterFactory {
     return BY_NAME.keySet();
   }
 
+  /**
+   * The reporter for {@code name} that takes root, fingerprints and baseline from {@code context}
+   * (made for the report it will write), or empty when there is no such format.
+   */
+  public static Optional<Reporter> forName(String name, RunContext context) {
+    switch (name) {
+      case "text":
+        return Optional.of(new TextReporter(context));
+      case "json":
+        return Optional.of(new JsonReporter(context));
+      case "sarif":
+        return Optional.of(new SarifReporter(context));
+      default:
+        return forName(name);
+    }
+  }
+
   /** The reporter for {@code name}, or empty when there is no such format. */
   public static Optional<Reporter> forName(String name) {
     Supplier<Reporter> supplier = BY_NAME.get(name);

@@ -9,54 +9,85 @@ import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * SARIF 2.1.0 for GitHub code scanning: the rules with help, one result per unsuppressed finding
- * that text would print, repo-relative URIs (base {@code %SRCROOT%}), fixes where there are edits,
+ * SARIF 2.1.0 for GitHub code scanning: the rules with help, one result per finding that text would
+ * print (suppressed ones too, with {@code suppressions: [{kind: inSource}]}), URIs relative to the
+ * run's root (base {@code %SRCROOT%}, given in {@code originalUriBaseIds}), partial fingerprints that
+ * survive moved lines, fixes where there are edits, {@code baselineState} when a baseline was given,
  * and file errors as {@code invocations[0].toolExecutionNotifications}.
  */
 public final class SarifReporter implements Reporter {
+  /** The key of our partial fingerprint (see {@link Fingerprint}). */
+  static final String FINGERPRINT_KEY = "bankcheckAccess/v1";
+
+  private final RunContext context;
+
+  /** Root, fingerprints and baseline from {@code context}, which must be made for the report written. */
+  public SarifReporter(RunContext context) {
+    this.context = context;
+  }
+
+  /** Root from the current folder, fingerprints from the files on disk, no baseline. */
+  public SarifReporter() {
+    this(null);
+  }
+
   private static final String SCHEMA =
       "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
   private static final String SRCROOT = "%SRCROOT%";
 
-  /** One rule of the driver: id, display name, default level, short and full description. */
-  private record Rule(String id, String name, String level, String shortText, String fullText) {}
+  /** One rule of the driver: id, display name, default level, descriptions and markdown help. */
+  private record Rule(String id, String name, String level, String shortText, String fullText, String markdown) {}
 
   private static final List<Rule> RULES = List.of(
       new Rule(Rules.BANK_CONFLICT, "SharedMemoryBankConflict", "warning",
           "Shared-memory access with a bank conflict",
           "Lanes of one warp ask the same bank for different words, so the access is split into several "
-              + "passes (ways). Padding the array's inner dimension or changing the index usually removes it."),
+              + "passes (ways). Padding the array's inner dimension or changing the index usually removes it.",
+          "Lanes of one warp ask the same bank for different 4-byte words, so the hardware serves the access "
+              + "in several passes: an N-way conflict takes N times as long as a conflict-free access.\n\n"
+              + "```cuda\n__shared__ float tile[32][32];\nfloat v = tile[threadIdx.x][k]; // lane stride 32 words: "
+              + "32-way\n```\n\n**Fix:** pad the inner dimension (`float tile[32][33]`), swizzle the index "
+              + "(`tile[r][c ^ r]`), or change which thread reads what. The result's fix shows the padding that "
+              + "bankcheck checked with the same model.\n\nSuppress one line with `// bankcheck: ignore=bank-conflict`."),
       new Rule(Rules.ATOMIC_CONTENTION, "SharedMemoryAtomicContention", "warning",
           "Shared-memory atomic with contention",
           "Several lanes of one warp update the same shared-memory word atomically, so the updates are "
-              + "serialized. Privatize per lane or per warp, or reduce before the atomic."),
+              + "serialized. Privatize per lane or per warp, or reduce before the atomic.",
+          "Several lanes of one warp update the same shared-memory word atomically, so the updates are "
+              + "serialized.\n\n```cuda\natomicAdd(&count[0], 1); // all 32 lanes on one word\n```\n\n"
+              + "**Fix:** reduce within the warp first (`__reduce_add_sync`, shuffles) and let one lane do the "
+              + "atomic, or give each warp its own counters.\n\nThe atomic cost model is a heuristic until "
+              + "measured on a GPU."),
       new Rule(Rules.DATA_DEPENDENT_INDEX, "DataDependentSharedIndex", "warning",
           "Shared-memory index that depends on data",
           "The index depends on values known only at run time; the report gives the best and worst case "
-              + "of bank conflicts over what those values can be."),
+              + "of bank conflicts over what those values can be.",
+          "The index depends on values known only at run time (`hist[data[i]]`), so the conflict degree "
+              + "depends on the data: the result gives the best and the worst case.\n\n**Fix:** if the data "
+              + "is skewed, privatize (one copy of the array per warp) or sort/aggregate before the access; if "
+              + "it is known to be a permutation, suppress with `// bankcheck: ignore=data-dependent-index`."),
       new Rule(Rules.UNANALYZED_ACCESS, "UnanalyzedSharedAccess", "note",
           "Shared-memory access that could not be analyzed",
-          "bankcheck could not work out which banks this access touches; the reason says what stopped it."),
+          "bankcheck could not work out which banks this access touches; the reason says what stopped it.",
+          "bankcheck could not work out which banks this access touches; the message says what stopped it "
+              + "(an unknown value, code the parser skipped, a function without a body).\n\n**Fix:** give the "
+              + "missing value (`-D`, a `constexpr`, `// bankcheck: block XxY` before the kernel) or accept the "
+              + "note: nothing is known to be wrong."),
       new Rule(Rules.PARSE_ERROR, "ParseError", "error",
           "File that could not be read, preprocessed or parsed",
-          "Part or all of the file was not analyzed, so conflicts in it may go unreported."));
+          "Part or all of the file was not analyzed, so conflicts in it may go unreported.",
+          "Part or all of the file was not analyzed, so conflicts in it may go unreported. The item that "
+              + "does not parse is skipped and the rest of the file is still analyzed.\n\n**Fix:** add the "
+              + "missing `-I`/`-D`, or exclude the file in `.bankcheck.properties` (`exclude = path/glob`)."));
 
   @Override
   public void write(Report report, Appendable out) throws IOException {
+    RunContext ctx = context != null ? context : RunContext.of(report);
     StringWriter buffer = new StringWriter();
     try (JsonWriter w = new JsonWriter(buffer)) {
       w.setIndent("  ");
@@ -66,9 +97,12 @@ public final class SarifReporter implements Reporter {
       w.name("version").value("2.1.0");
       w.name("runs").beginArray().beginObject();
       driver(w, report);
-      invocation(w, report);
+      invocation(w, report, ctx);
+      w.name("originalUriBaseIds").beginObject()
+          .name(SRCROOT).beginObject().name("uri").value(ctx.rootUri()).endObject()
+          .endObject();
       w.name("columnKind").value("utf16CodeUnits");
-      results(w, report);
+      results(w, report, ctx);
       w.endObject().endArray();
       w.endObject();
     }
@@ -88,7 +122,7 @@ public final class SarifReporter implements Reporter {
       w.name("fullDescription").beginObject().name("text").value(r.fullText()).endObject();
       w.name("help").beginObject()
           .name("text").value(r.fullText())
-          .name("markdown").value("**" + r.shortText() + "** (`" + r.id() + "`)\n\n" + r.fullText())
+          .name("markdown").value("**" + r.shortText() + "** (`" + r.id() + "`)\n\n" + r.markdown())
           .endObject();
       w.name("defaultConfiguration").beginObject().name("level").value(r.level()).endObject();
       w.endObject();
@@ -97,7 +131,7 @@ public final class SarifReporter implements Reporter {
     w.endObject().endObject();
   }
 
-  private static void invocation(JsonWriter w, Report report) throws IOException {
+  private static void invocation(JsonWriter w, Report report, RunContext ctx) throws IOException {
     boolean success = report.files().stream().noneMatch(f -> f.status() == FileReport.Status.FAILED);
     w.name("invocations").beginArray().beginObject();
     w.name("executionSuccessful").value(success);
@@ -105,34 +139,36 @@ public final class SarifReporter implements Reporter {
     for (FileReport file : report.files()) {
       for (SourceError e : file.errors()) {
         Pos pos = e.pos() == null ? Pos.NONE : e.pos();
-        notification(w, Messages.file(pos, file.path()), Messages.line(pos), Messages.column(pos),
+        notification(w, ctx, Messages.file(pos, file.path()), Messages.line(pos), Messages.column(pos),
             Messages.clean(e.message()));
       }
       if (file.errors().isEmpty() && file.status() == FileReport.Status.FAILED) {
-        notification(w, file.path(), 1, 1, "file could not be analyzed");
+        notification(w, ctx, file.path(), 1, 1, "file could not be analyzed");
       }
     }
     w.endArray();
     w.endObject().endArray();
   }
 
-  private static void notification(JsonWriter w, String path, int line, int column, String message)
+  private static void notification(JsonWriter w, RunContext ctx, String path, int line, int column, String message)
       throws IOException {
     w.beginObject();
     w.name("level").value("error");
     w.name("message").beginObject().name("text").value(message).endObject();
     w.name("locations").beginArray();
-    location(w, path, line, column);
+    location(w, ctx, path, line, column);
     w.endArray();
-    w.name("descriptor").beginObject().name("id").value(Rules.PARSE_ERROR).endObject();
+    // the rule a notification is about ("descriptor" would point into driver.notifications)
+    w.name("associatedRule").beginObject()
+        .name("id").value(Rules.PARSE_ERROR).name("index").value(ruleIndex(Rules.PARSE_ERROR)).endObject();
     w.endObject();
   }
 
-  private static void results(JsonWriter w, Report report) throws IOException {
-    Map<String, Integer> occurrences = new HashMap<>();
+  private static void results(JsonWriter w, Report report, RunContext ctx) throws IOException {
     w.name("results").beginArray();
     for (Finding f : report.sortedFindings()) {
-      if (!Messages.isDiagnostic(f)) continue;
+      // suppressed findings are results too, marked as suppressed in the source
+      if (!Messages.isDiagnostic(f.suppressed() ? f.withSuppressed(false) : f)) continue;
       Pos pos = f.pos() == null ? Pos.NONE : f.pos();
       String rule = Messages.ruleId(f);
       w.beginObject();
@@ -142,15 +178,16 @@ public final class SarifReporter implements Reporter {
       w.name("level").value(Messages.severity(f));
       w.name("message").beginObject().name("text").value(Messages.describe(f)).endObject();
       w.name("locations").beginArray();
-      location(w, pos.file(), Messages.line(pos), Messages.column(pos));
+      location(w, ctx, pos.file(), Messages.line(pos), Messages.column(pos));
       w.endArray();
       // Line numbers left out so that a result keeps its identity when code above it moves.
-      String key = String.join("\u0000", rule, uri(pos.file()), String.valueOf(f.kernel()),
-          String.valueOf(f.array()), String.valueOf(f.via()), f.op().id);
-      int nth = occurrences.merge(key, 1, Integer::sum);
       w.name("partialFingerprints").beginObject()
-          .name("bankcheckAccess/v1").value(sha256(key + "\u0000" + nth)).endObject();
-      fixes(w, f.fix());
+          .name(FINGERPRINT_KEY).value(ctx.fingerprint(f).hash()).endObject();
+      if (f.suppressed()) {
+        w.name("suppressions").beginArray().beginObject().name("kind").value("inSource").endObject().endArray();
+      }
+      if (ctx.baselineUsed()) w.name("baselineState").value(ctx.isBaselined(f) ? "unchanged" : "new");
+      fixes(w, ctx, f.fix());
       w.name("properties").beginObject();
       w.name("verdict").value(f.verdict().id);
       if (f.ways() != null) w.name("ways").value(f.ways());
@@ -164,7 +201,7 @@ public final class SarifReporter implements Reporter {
   }
 
   /** SARIF needs at least one change per fix, so a fix without edits is left to the message. */
-  private static void fixes(JsonWriter w, Fix fix) throws IOException {
+  private static void fixes(JsonWriter w, RunContext ctx, Fix fix) throws IOException {
     if (fix == null || fix.edits() == null || fix.edits().isEmpty()) return;
     Map<String, List<Fix.Edit>> byFile = new LinkedHashMap<>();
     for (Fix.Edit e : fix.edits()) {
@@ -175,7 +212,7 @@ public final class SarifReporter implements Reporter {
     w.name("artifactChanges").beginArray();
     for (Map.Entry<String, List<Fix.Edit>> change : byFile.entrySet()) {
       w.beginObject();
-      artifactLocation(w, change.getKey());
+      artifactLocation(w, ctx, change.getKey());
       w.name("replacements").beginArray();
       for (Fix.Edit e : change.getValue()) {
         w.beginObject();
@@ -195,17 +232,16 @@ public final class SarifReporter implements Reporter {
     w.endObject().endArray();
   }
 
-  private static void location(JsonWriter w, String path, int line, int column) throws IOException {
+  private static void location(JsonWriter w, RunContext ctx, String path, int line, int column) throws IOException {
     w.beginObject().name("physicalLocation").beginObject();
-    artifactLocation(w, path);
+    artifactLocation(w, ctx, path);
     w.name("region").beginObject().name("startLine").value(line).name("startColumn").value(column).endObject();
     w.endObject().endObject();
   }
 
-  private static void artifactLocation(JsonWriter w, String path) throws IOException {
-    String uri = uri(path);
-    w.name("artifactLocation").beginObject().name("uri").value(uri);
-    if (!uri.startsWith("file:")) w.name("uriBaseId").value(SRCROOT);
+  private static void artifactLocation(JsonWriter w, RunContext ctx, String path) throws IOException {
+    w.name("artifactLocation").beginObject().name("uri").value(ctx.uri(path));
+    if (ctx.isUnderRoot(path)) w.name("uriBaseId").value(SRCROOT);
     w.endObject();
   }
 
@@ -214,39 +250,5 @@ public final class SarifReporter implements Reporter {
       if (RULES.get(i).id().equals(id)) return i;
     }
     return -1;
-  }
-
-  /**
-   * A repo-relative, percent-encoded URI: relative paths as given (normalized, forward slashes);
-   * absolute paths relative to the working folder when inside it, else an absolute file URI.
-   */
-  static String uri(String path) {
-    if (path == null || path.isEmpty()) return "unknown";
-    try {
-      Path p = Path.of(path);
-      if (p.isAbsolute()) {
-        Path cwd = Path.of("").toAbsolutePath();
-        Path normalized = p.normalize();
-        if (!normalized.startsWith(cwd)) return normalized.toUri().toASCIIString();
-        p = cwd.relativize(normalized);
-      }
-      String relative = p.normalize().toString().replace('\\', '/');
-      // A colon in the first segment would read as a URI scheme.
-      int colon = relative.indexOf(':');
-      int slash = relative.indexOf('/');
-      if (colon >= 0 && (slash < 0 || colon < slash)) relative = "./" + relative;
-      return new URI(null, null, relative, null).toASCIIString();
-    } catch (InvalidPathException | URISyntaxException e) {
-      return path;
-    }
-  }
-
-  private static String sha256(String text) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is always available", e);
-    }
   }
 }

@@ -15,9 +15,19 @@ import java.util.List;
 /**
  * gcc-style diagnostics, one per line, sorted by file, line, column, then rule:
  * {@code FILE:LINE:COL: warning: MESSAGE [rule]}, each optionally followed by its {@code note:} lines.
- * Conflict-free, broadcast and suppressed accesses are not printed.
+ * Conflict-free, broadcast and suppressed accesses are not printed, nor are those a baseline accepted.
  */
 public final class TextReporter implements Reporter {
+  private final RunContext context;
+
+  /** Leaves out the findings that {@code context}'s baseline accepted (null: none). */
+  public TextReporter(RunContext context) {
+    this.context = context;
+  }
+
+  public TextReporter() {
+    this(null);
+  }
 
   /** One sortable diagnostic with the note lines that belong to it. */
   private record Diagnostic(String file, int line, int column, String rule, List<String> lines) {}
@@ -33,7 +43,7 @@ public final class TextReporter implements Reporter {
     for (FileReport file : report.files()) {
       diagnostics.addAll(errors(file));
       for (Finding f : file.findings()) {
-        if (Messages.isDiagnostic(f)) diagnostics.add(diagnostic(f, file.path()));
+        if (Messages.isDiagnostic(f) && (context == null || !context.isBaselined(f))) diagnostics.add(diagnostic(f, file.path()));
       }
     }
     diagnostics.sort(ORDER); // stable: equal keys keep the input order

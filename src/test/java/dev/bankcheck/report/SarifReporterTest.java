@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.bankcheck.check.Finding;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,7 @@ class SarifReporterTest {
         conflict("src/k.cu", 13, 17, 32).withSuppressed(true),
         unknown("src/k.cu", 20, 3)));
     JsonArray results = run(r).getAsJsonArray("results");
-    assertEquals(2, results.size(), "ok and suppressed accesses are not results");
+    assertEquals(3, results.size(), "ok accesses are not results; suppressed ones are, marked");
     JsonObject first = results.get(0).getAsJsonObject();
     assertEquals("bank-conflict", first.get("ruleId").getAsString());
     assertEquals("warning", first.get("level").getAsString());
@@ -58,9 +60,50 @@ class SarifReporterTest {
     JsonObject replacement = first.getAsJsonArray("fixes").get(0).getAsJsonObject().getAsJsonArray("artifactChanges")
         .get(0).getAsJsonObject().getAsJsonArray("replacements").get(0).getAsJsonObject();
     assertEquals("33", replacement.getAsJsonObject("insertedContent").get("text").getAsString());
-    JsonObject second = results.get(1).getAsJsonObject();
-    assertEquals("note", second.get("level").getAsString());
-    assertNotEquals(first.get("partialFingerprints"), second.get("partialFingerprints"));
+    assertFalse(first.has("suppressions"));
+    assertFalse(first.has("baselineState"), "no baseline given");
+    JsonObject suppressed = results.get(1).getAsJsonObject();
+    assertEquals("inSource", suppressed.getAsJsonArray("suppressions").get(0).getAsJsonObject().get("kind").getAsString());
+    JsonObject third = results.get(2).getAsJsonObject();
+    assertEquals("note", third.get("level").getAsString());
+    assertNotEquals(first.get("partialFingerprints"), third.get("partialFingerprints"));
+  }
+
+  @Test
+  void fingerprintsIgnoreLineNumbersAndWhitespaceButCountOccurrences() throws IOException {
+    // The same access moved down by two lines, re-indented, with a comment added: same fingerprint.
+    Report before = report(analyzed("k.cu", conflict("k.cu", 3, 5, 32)));
+    Report after = report(analyzed("k.cu", conflict("k.cu", 5, 7, 32)));
+    SourceLines oldText = (file, line) -> line == 3 ? "  v = tile[threadIdx.x][0];" : "";
+    SourceLines newText = (file, line) -> line == 5 ? "    v = tile[threadIdx.x][0];  // hot" : "";
+    Path root = Path.of("").toAbsolutePath();
+    String a = RunContext.of(before, root, oldText, null).fingerprint(before.sortedFindings().get(0)).hash();
+    String b = RunContext.of(after, root, newText, null).fingerprint(after.sortedFindings().get(0)).hash();
+    assertEquals(a, b);
+    // A changed line is another access.
+    SourceLines changed = (file, line) -> line == 5 ? "v = tile[threadIdx.x][1];" : "";
+    assertNotEquals(a, RunContext.of(after, root, changed, null).fingerprint(after.sortedFindings().get(0)).hash());
+    // Two identical accesses on one line differ by their occurrence.
+    Report twice = report(analyzed("k.cu", conflict("k.cu", 3, 5, 32), conflict("k.cu", 3, 20, 32)));
+    RunContext c = RunContext.of(twice, root, oldText, null);
+    List<Finding> fs = twice.sortedFindings();
+    assertEquals(1, c.fingerprint(fs.get(0)).occurrence());
+    assertEquals(2, c.fingerprint(fs.get(1)).occurrence());
+    assertNotEquals(c.fingerprint(fs.get(0)).hash(), c.fingerprint(fs.get(1)).hash());
+  }
+
+  @Test
+  void normalizeDropsCommentsAndWhitespaceButNotStrings() {
+    assertEquals("a=s[i];", Fingerprint.normalize("  a = s[ i ];   // bankcheck: ignore"));
+    assertEquals("a=s[i];", Fingerprint.normalize("a = /* x */ s[i];"));
+    assertEquals("p(\"//x\");", Fingerprint.normalize("p(\"//x\");  // c"));
+  }
+
+  @Test
+  void originalUriBaseIdsNameTheRoot() throws IOException {
+    JsonObject base = run(report()).getAsJsonObject("originalUriBaseIds").getAsJsonObject("%SRCROOT%");
+    assertTrue(base.get("uri").getAsString().startsWith("file:///"));
+    assertTrue(base.get("uri").getAsString().endsWith("/"));
   }
 
   @Test
@@ -74,10 +117,25 @@ class SarifReporterTest {
   }
 
   @Test
-  void urisArePercentEncodedAndRelative() {
-    assertEquals("dir%20with%20space/%C3%BC.cu", SarifReporter.uri("dir with space/ü.cu"));
-    assertEquals("a/b.cu", SarifReporter.uri("./a/b.cu"));
-    assertEquals("k.cu", SarifReporter.uri(java.nio.file.Path.of("k.cu").toAbsolutePath().toString()));
-    assertTrue(SarifReporter.uri("/elsewhere/k.cu").startsWith("file:///"));
+  void urisArePercentEncodedAndRelativeToTheRoot() {
+    Path cwd = Path.of("/repo/sub").toAbsolutePath();
+    Path root = cwd.getParent();
+    RunContext c = RunContext.of(report(), root, cwd, SourceLines.none(), null);
+    assertEquals("sub/dir%20with%20space/%C3%BC.cu", c.uri("dir with space/ü.cu"));
+    assertEquals("sub/a/b.cu", c.uri("./a/b.cu"));
+    assertEquals("top.cu", c.uri("../top.cu"));
+    assertEquals("sub/k.cu", c.uri(cwd.resolve("k.cu").toString()));
+    assertTrue(c.isUnderRoot("k.cu"));
+    assertFalse(c.isUnderRoot("/elsewhere/k.cu"));
+    assertTrue(c.uri("/elsewhere/k.cu").startsWith("file:///"));
+    assertEquals("sub/k.cu", c.relativePath("k.cu"));
+  }
+
+  @Test
+  void fileErrorNotificationNamesTheParseErrorRule() throws IOException {
+    JsonObject note = run(report(failed("bad.cu", 3, 9, "expected ';'"))).getAsJsonArray("invocations").get(0)
+        .getAsJsonObject().getAsJsonArray("toolExecutionNotifications").get(0).getAsJsonObject();
+    assertEquals("parse-error", note.getAsJsonObject("associatedRule").get("id").getAsString());
+    assertEquals(4, note.getAsJsonObject("associatedRule").get("index").getAsInt());
   }
 }
