@@ -134,7 +134,12 @@
   }
   if (table) {
     document.getElementById('filters').hidden = false;
-    [q, minways].forEach(function (x) { if (x) x.addEventListener('input', later); });
+    [q, minways].forEach(function (x) {
+      if (x) {
+        x.addEventListener('input', later);
+        x.addEventListener('change', applyFilters);
+      }
+    });
     [verdict, sup].forEach(function (x) { if (x) x.addEventListener('change', applyFilters); });
     applyFilters();
     table.tBodies[0].addEventListener('click', function (ev) {
