@@ -184,7 +184,7 @@ public final class HtmlReporter implements Reporter {
       card(String.valueOf(s.files()), "files", analyzed + " analyzed" + (partial > 0 ? ", " + partial + " partly" : "")
           + (failed > 0 ? ", " + failed + " failed" : ""));
       card(String.valueOf(kernels.size()), "kernels", "with shared-memory accesses");
-      card(String.valueOf(s.accesses()), "accesses", "warp instructions on shared memory");
+      card(String.valueOf(s.accesses()), "accesses", "to shared memory");
       card(String.valueOf(s.conflicts()), "conflicts", "unsuppressed, ways of 2 or more", s.conflicts() > 0 ? "bad" : "good");
       card(String.valueOf(dataDependent), "data-dependent", "index read from memory", null);
       card(String.valueOf(s.unknown()), "unknown", "could not be analyzed", null);
@@ -281,7 +281,8 @@ public final class HtmlReporter implements Reporter {
             .append(k.conflicts).append("</td><td class=\"num\" data-v=\"").append(k.worst).append("\"><span class=\"b ")
             .append(waysClass(k.worst)).append("\">").append(k.worst == 0 ? "&ndash;" : k.worst + "-way")
             .append("</span></td><td class=\"num\" data-v=\"").append(k.excess).append("\">").append(k.excess)
-            .append("</td><td class=\"small\">").append(escape(String.join("; ", k.shapes))).append("</td></tr>\n");
+            .append("</td><td class=\"small\" title=\"").append(escape(String.join("\n", k.shapes))).append("\">")
+            .append(escape(String.join("; ", k.shapes.stream().map(HtmlReporter::brief).toList()))).append("</td></tr>\n");
       }
       sb.append("</tbody></table></div>\n");
     }
@@ -321,10 +322,14 @@ public final class HtmlReporter implements Reporter {
           .append('"').append(f.suppressed() ? " data-sup=\"1\"" : "").append(">");
       sb.append("<td><button type=\"button\" class=\"tg\" aria-expanded=\"false\" aria-label=\"details\">&#9656;</button></td>");
       String anchor = lineAnchor(pos.file(), pos.line());
-      String location = escape(location(pos));
-      sb.append("<td class=\"loc\" data-v=\"").append(i).append("\">")
-          .append(anchor == null ? location : "<a href=\"#" + anchor + "\">" + location + "</a>").append("</td>");
-      sb.append("<td>").append(escape(f.kernel())).append("</td><td>").append(escape(f.array()));
+      // The file's name and position; the full path is the title, and hidden text for the search.
+      String full = location(pos);
+      String file = pos.file() == null ? "" : pos.file();
+      String shown = escape(file.substring(file.lastIndexOf('/') + 1) + ":" + pos.line() + ":" + pos.column());
+      sb.append("<td class=\"loc\" data-v=\"").append(i).append("\" title=\"").append(escape(full)).append("\">")
+          .append(anchor == null ? shown : "<a href=\"#" + anchor + "\">" + shown + "</a>")
+          .append("<span hidden> ").append(escape(file)).append("</span></td>");
+      sb.append("<td class=\"wrap\">").append(escape(f.kernel())).append("</td><td class=\"wrap\">").append(escape(f.array()));
       if (f.via() != null && !f.via().isEmpty()) sb.append(" <span class=\"muted\">via ").append(escape(f.via())).append("</span>");
       sb.append("</td><td>").append(escape(f.op().id)).append("</td>");
       sb.append("<td class=\"num\" data-v=\"").append(f.widthBytes()).append("\">")
@@ -492,6 +497,12 @@ public final class HtmlReporter implements Reporter {
       this.name = name;
       this.first = first;
     }
+  }
+
+  /** An assumption without its trailing parenthesis (the advice), for the kernel table: the full text is its title. */
+  static String brief(String assumption) {
+    int open = assumption.indexOf(" (");
+    return open > 0 && assumption.endsWith(")") ? assumption.substring(0, open) : assumption;
   }
 
   static String location(Pos pos) {
