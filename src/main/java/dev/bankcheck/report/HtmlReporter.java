@@ -88,6 +88,8 @@ public final class HtmlReporter implements Reporter {
     final Report report;
     final List<Finding> findings;
     final Map<Finding, Integer> index = new IdentityHashMap<>();
+    /** The file a finding is in: its position's, or its file report's when the position names none. */
+    final Map<Finding, String> fileOf = new IdentityHashMap<>();
     /** Every file whose source is shown, in report order then by first mention, with its section number. */
     final Map<String, Integer> sourceIds = new LinkedHashMap<>();
     final Map<String, Optional<String[]>> sourceLines = new HashMap<>();
@@ -99,7 +101,10 @@ public final class HtmlReporter implements Reporter {
       for (int i = 0; i < findings.size(); i++) index.put(findings.get(i), i);
       for (FileReport file : report.files()) sourceIds.putIfAbsent(file.path(), sourceIds.size());
       for (FileReport file : report.files()) {
-        for (Finding f : file.findings()) sourceIds.putIfAbsent(Messages.file(f.pos(), file.path()), sourceIds.size());
+        for (Finding f : file.findings()) {
+          fileOf.put(f, Messages.file(f.pos(), file.path()));
+          sourceIds.putIfAbsent(fileOf.get(f), sourceIds.size());
+        }
         for (SourceError e : file.errors()) sourceIds.putIfAbsent(Messages.file(e.pos(), file.path()), sourceIds.size());
       }
     }
@@ -223,7 +228,7 @@ public final class HtmlReporter implements Reporter {
           sb.append("<li><a href=\"#finding-").append(index.get(f)).append("\"><span class=\"b ")
               .append(waysClass(f.ways())).append("\">").append(f.ways()).append("-way</span> ")
               .append(escape(Messages.target(f))).append("</a> <span class=\"muted\">")
-              .append(escape(location(pos))).append(" in ").append(escape(f.kernel()))
+              .append(escape(fileOf.get(f) + ":" + pos.line() + ":" + pos.column())).append(" in ").append(escape(f.kernel()))
               .append(f.fix() != null ? "; fix: " + f.fix().waysAfter() + "-way after" : "")
               .append("</span></li>\n");
         }
@@ -248,7 +253,7 @@ public final class HtmlReporter implements Reporter {
     private Map<String, Kernel> kernels() {
       Map<String, Kernel> kernels = new LinkedHashMap<>();
       for (Finding f : findings) {
-        String file = f.pos() == null ? "" : f.pos().file();
+        String file = fileOf.get(f);
         String name = f.kernel() == null ? "" : f.kernel();
         Kernel k = kernels.computeIfAbsent(file + "\u0000" + name, key -> new Kernel(file, name, index.get(f)));
         k.accesses++;
@@ -321,10 +326,10 @@ public final class HtmlReporter implements Reporter {
           .append("\" data-verdict=\"").append(escape(f.verdict().id)).append("\" data-w=\"").append(effectiveWays(f))
           .append('"').append(f.suppressed() ? " data-sup=\"1\"" : "").append(">");
       sb.append("<td><button type=\"button\" class=\"tg\" aria-expanded=\"false\" aria-label=\"details\">&#9656;</button></td>");
-      String anchor = lineAnchor(pos.file(), pos.line());
+      String file = fileOf.get(f);
+      String anchor = lineAnchor(file, pos.line());
       // The file's name and position; the full path is the title, and hidden text for the search.
-      String full = location(pos);
-      String file = pos.file() == null ? "" : pos.file();
+      String full = file + ":" + pos.line() + ":" + pos.column();
       String shown = escape(file.substring(file.lastIndexOf('/') + 1) + ":" + pos.line() + ":" + pos.column());
       sb.append("<td class=\"loc\" data-v=\"").append(i).append("\" title=\"").append(escape(full)).append("\">")
           .append(anchor == null ? shown : "<a href=\"#" + anchor + "\">" + shown + "</a>")
@@ -376,7 +381,7 @@ public final class HtmlReporter implements Reporter {
       Map<String, FileReport> reports = new HashMap<>();
       for (FileReport file : report.files()) reports.putIfAbsent(file.path(), file);
       Map<String, List<Finding>> byFile = new HashMap<>();
-      for (Finding f : findings) byFile.computeIfAbsent(f.pos() == null ? "" : f.pos().file(), k -> new ArrayList<>()).add(f);
+      for (Finding f : findings) byFile.computeIfAbsent(fileOf.get(f), k -> new ArrayList<>()).add(f);
       Map<String, List<SourceError>> errorsByFile = new HashMap<>();
       for (FileReport file : report.files()) {
         for (SourceError e : file.errors()) {
@@ -422,7 +427,7 @@ public final class HtmlReporter implements Reporter {
         return;
       }
       Map<Integer, List<Finding>> byLine = new TreeMap<>();
-      for (Finding f : here) byLine.computeIfAbsent(Math.max(1, f.pos().line()), k -> new ArrayList<>()).add(f);
+      for (Finding f : here) byLine.computeIfAbsent(Messages.line(f.pos() == null ? Pos.NONE : f.pos()), k -> new ArrayList<>()).add(f);
       Map<Integer, List<SourceError>> errorsByLine = new TreeMap<>();
       for (SourceError e : errors) errorsByLine.computeIfAbsent(Messages.line(e.pos() == null ? Pos.NONE : e.pos()),
           k -> new ArrayList<>()).add(e);
@@ -503,10 +508,6 @@ public final class HtmlReporter implements Reporter {
   static String brief(String assumption) {
     int open = assumption.indexOf(" (");
     return open > 0 && assumption.endsWith(")") ? assumption.substring(0, open) : assumption;
-  }
-
-  static String location(Pos pos) {
-    return pos.file() + ":" + pos.line() + ":" + pos.column();
   }
 
   private static int excess(Finding f) {

@@ -216,6 +216,15 @@ class HtmlReporterTest {
   }
 
   @Test
+  void aFindingWithoutAFileIsShownInItsFileReport() throws IOException {
+    Finding noFile = conflict("", 2, 1, 8);
+    Document doc = Jsoup.parse(html(report(analyzed("k.cu", noFile)), "a\nb\n"));
+    assertEquals("w4", doc.getElementById("f0-L2").className());
+    assertEquals("#f0-L2", doc.selectFirst("#finding-0 td.loc a").attr("href"));
+    assertEquals("k.cu:2:1", doc.selectFirst("#finding-0 td.loc a").text());
+  }
+
+  @Test
   void errorsMarkTheirLine() throws IOException {
     FileReport partial = new FileReport("k.cu", FileReport.Status.PARTIAL,
         List.of(new dev.bankcheck.source.SourceError(new Pos("k.cu", 2, 5), "syntax error")), List.of());
