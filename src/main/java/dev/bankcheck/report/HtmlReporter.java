@@ -144,6 +144,7 @@ public final class HtmlReporter implements Reporter {
       sb.append("<a href=\"#sources\">Sources</a></nav>\n");
       sb.append("<h2 class=\"sub\">Assumptions</h2>\n<ul class=\"assume\">\n");
       for (String a : report.assumptions()) sb.append("<li>").append(escape(a)).append("</li>\n");
+      blockShapes();
       sb.append("</ul>\n");
       Map<String, Integer> counts = new LinkedHashMap<>();
       for (Finding f : findings) {
@@ -163,6 +164,31 @@ public final class HtmlReporter implements Reporter {
         sb.append("</tbody></table></details>\n");
       }
       sb.append("</header>\n");
+    }
+
+    /** One item: the block shapes the accesses were analyzed with, most used first, without where each came from. */
+    private void blockShapes() {
+      Map<String, int[]> shapes = new LinkedHashMap<>();
+      Map<String, Set<String>> kernelsOf = new HashMap<>();
+      for (Finding f : findings) {
+        for (String a : f.assumptions() == null ? List.<String>of() : f.assumptions()) {
+          if (!a.contains("blockDim")) continue;
+          String shape = shapeOf(a);
+          shapes.computeIfAbsent(shape, k -> new int[1])[0]++;
+          kernelsOf.computeIfAbsent(shape, k -> new LinkedHashSet<>()).add(fileOf.get(f) + "\u0000" + f.kernel());
+        }
+      }
+      if (shapes.isEmpty()) return;
+      List<Map.Entry<String, int[]>> sorted = new ArrayList<>(shapes.entrySet());
+      sorted.sort(Comparator.comparingInt((Map.Entry<String, int[]> e) -> e.getValue()[0]).reversed());
+      List<String> parts = new ArrayList<>();
+      for (Map.Entry<String, int[]> e : sorted) {
+        int kernels = kernelsOf.get(e.getKey()).size();
+        parts.add(e.getKey() + ": " + e.getValue()[0] + (e.getValue()[0] == 1 ? " access" : " accesses") + " in " + kernels
+            + (kernels == 1 ? " kernel" : " kernels"));
+      }
+      sb.append("<li>Block shapes the accesses were analyzed with: ").append(escape(String.join("; ", parts)))
+          .append("</li>\n");
     }
 
     private void summary(Report.Summary s) {
@@ -502,6 +528,15 @@ public final class HtmlReporter implements Reporter {
       this.name = name;
       this.first = first;
     }
+  }
+
+  /** A block-shape assumption without where it came from: {@code blockDim = (16,16,1)}, {@code blockDim.x is a multiple of 32}. */
+  static String shapeOf(String assumption) {
+    String shape = brief(assumption);
+    int from = shape.indexOf(" from ");
+    shape = from > 0 ? shape.substring(0, from) : shape;
+    int colon = shape.indexOf(": ");
+    return colon > 0 && shape.substring(colon + 2).startsWith("blockDim") ? shape.substring(colon + 2) : shape;
   }
 
   /** An assumption without its trailing parenthesis (the advice), for the kernel table: the full text is its title. */

@@ -145,7 +145,10 @@ class HtmlReporterTest {
     assertTrue(doc.selectFirst("header .meta").text().contains("bankcheck 1.2.3"));
     assertTrue(doc.selectFirst("header .meta").text().contains("32 banks of 4 bytes"));
     assertTrue(doc.selectFirst("header .meta").text().contains("16 lanes for 8-byte accesses"));
-    assertEquals(List.of("blockDim.x a multiple of 32"), doc.select("ul.assume li").eachText());
+    assertEquals(List.of("blockDim.x a multiple of 32",
+        "Block shapes the accesses were analyzed with: blockDim = (16,16,1): 1 access in 1 kernel; "
+            + "blockDim.x a multiple of 32: 1 access in 1 kernel"),
+        doc.select("ul.assume li").eachText());
 
     Map<String, String> cards = new java.util.HashMap<>();
     for (Element c : doc.select(".card")) cards.put(c.selectFirst(".k").text(), c.selectFirst(".v").text());
