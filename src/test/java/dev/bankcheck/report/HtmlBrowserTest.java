@@ -201,7 +201,7 @@ class HtmlBrowserTest {
   void hostileSourceShowsAsTextInTheBrowser() throws Exception {
     Path source = Files.writeString(dir.resolve("evil.cu"), "// " + EVIL + " \"'&<>\n"
         + "__global__ void evil(float *out) {\n"
-        + "  __shared__ float t[32][32];\n"
+        + "  __shared__ float t[32][32];  // " + EVIL + "\n"
         + "  out[threadIdx.x] = t[threadIdx.x][0];  // " + EVIL + "\n"
         + "}\n");
     Path html = reportOf(dir, source.toString());
@@ -212,6 +212,8 @@ class HtmlBrowserTest {
     assertEquals("// " + EVIL + " \"'&<>", dom.getElementById("f0-L1").selectFirst("td.c").wholeText());
     Element det = detailsOf(dom, "finding-0");
     assertFalse(det.select("svg.bp").isEmpty());
+    assertTrue(det.selectFirst("pre.before").text().endsWith("// " + EVIL),
+        "the script draws the fix's edited line as text: " + det.select("pre").text());
   }
 
   @Test
