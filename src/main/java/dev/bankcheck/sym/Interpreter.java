@@ -79,6 +79,8 @@ public final class Interpreter {
     /** A break or return ran under a condition the tool could not decide: the trip count is unknown. */
     boolean uncertainExit;
     final Val[] returns;
+    /** A return taken on one side of an undecided branch, waiting for the other side's return. */
+    final Pending[] pending;
 
     Frame(int n, boolean function, boolean loop) {
       this.function = function;
@@ -86,8 +88,15 @@ public final class Interpreter {
       this.killed = new boolean[n];
       this.continued = new boolean[n];
       this.returns = function ? new Val[n] : null;
+      this.pending = function ? new Pending[n] : null;
     }
   }
+
+  /**
+   * The value returned on the {@code thenSide} (or else side) of the undecided branch at {@code where};
+   * {@code branch} is its warp-uniform 0/1 symbol, null when the condition varies between lanes.
+   */
+  private record Pending(Val value, boolean thenSide, Poly branch, Val.Data data, Pos where) {}
 
   /** An lvalue: a local variable, a shared-memory object per lane, or other memory. */
   private sealed interface LV {}
@@ -203,7 +212,8 @@ public final class Interpreter {
       Val[] v = r.value() == null ? null : eval(r.value(), mask);
       for (int l = 0; l < n; l++) {
         if (!mask[l]) continue;
-        if (v != null && f.returns[l] == null) f.returns[l] = v[l];
+        if (v != null && f.returns[l] == null) f.returns[l] = f.pending[l] == null ? v[l] : choice(f.pending[l], v[l]);
+        f.pending[l] = null;
         f.killed[l] = true;
       }
       if (undecided > 0) {
@@ -262,7 +272,7 @@ public final class Interpreter {
     if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
       vals = fill(new Val.Unknown("an element of the local array '" + v.name() + "'"));
     } else if (v.init() == null) {
-      vals = fill(new Val.Unknown("'" + v.name() + "' is used before it is given a value"));
+      vals = fill(new Val.Unknown("'" + v.name() + "'" + UNASSIGNED));
     } else {
       vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t);
     }
@@ -437,15 +447,61 @@ public final class Interpreter {
     }
     Map<Var, Val[]> before = snapshot();
     List<boolean[]> kills = snapshotKills();
+    Frame fn = functionFrame();
+    Val[] returnsBefore = fn.returns.clone();
+    Pending[] pendingBefore = fn.pending.clone();
     undecided++;
     exec(i.then(), or(yes, maybe));
     restoreKills(kills, maybe);
     Map<Var, Val[]> afterThen = snapshot();
+    Val[] returnsThen = fn.returns.clone();
+    Pending[] pendingThen = fn.pending.clone();
     restore(before, maybe);
+    for (int l = 0; l < n; l++) {
+      if (maybe[l]) {
+        fn.returns[l] = returnsBefore[l];
+        fn.pending[l] = pendingBefore[l];
+      }
+    }
     exec(i.otherwise(), or(no, maybe));
     undecided--;
     restoreKills(kills, maybe);
-    merge(afterThen, maybe, uniform, dataCondition(c, maybe), i.pos());
+    Poly branch = uniform ? Poly.symbol(BRANCH_PREFIX + i.pos().line() + ":" + i.pos().column() + "#" + (uid++)) : null;
+    Val.Data data = dataCondition(c, maybe);
+    merge(afterThen, maybe, branch, data, i.pos());
+    mergeReturns(fn, returnsBefore, returnsThen, pendingThen, maybe, branch, data, i.pos());
+  }
+
+  /**
+   * After an undecided branch: a lane that returned on both sides returns either value; one that
+   * returned on one side only has a pending return, completed by the next return on the other side.
+   */
+  private void mergeReturns(Frame fn, Val[] before, Val[] afterThen, Pending[] pendingThen, boolean[] lanes,
+      Poly branch, Val.Data data, Pos where) {
+    for (int l = 0; l < n; l++) {
+      if (!lanes[l] || before[l] != null) continue;
+      Val t = afterThen[l];
+      Val e = fn.returns[l];
+      if (t != null && e != null) {
+        fn.returns[l] = choice(new Pending(t, true, branch, data, where), e);
+      } else if (t != null || e != null) {
+        fn.returns[l] = null;
+        fn.pending[l] = new Pending(t != null ? t : e, t != null, branch, data, where);
+      } else if (!java.util.Objects.equals(pendingThen[l], fn.pending[l])) {
+        // returns pending on both sides from inner branches: more than one condition decides the value
+        fn.returns[l] = new Val.Unknown("the returned value depends on the conditions around line " + where.line());
+        fn.pending[l] = null;
+      }
+    }
+  }
+
+  /** {@code p.value} on its side of the branch, {@code other} on the other side. */
+  private static Val choice(Pending p, Val other) {
+    Val a = p.thenSide() ? p.value() : other;
+    Val b = p.thenSide() ? other : p.value();
+    if (java.util.Objects.equals(a, b)) return a;
+    return p.branch() != null ? choose(p.branch(), a, b, p.where())
+        : divergent(p.data(), a, b, "the returned value depends on the condition at line " + p.where().line(), p.where());
   }
 
   /** A lane's condition that depends on memory contents, when one does: values chosen by it do too. */
@@ -520,6 +576,19 @@ public final class Interpreter {
     }
   }
 
+  /** The end of the reason of a variable declared without a value, until it gets one. */
+  private static final String UNASSIGNED = " is used before it is given a value";
+
+  /**
+   * The value after a branch that assigned it on one side only, where the other side never gave it
+   * a value: reading it there would be undefined, so the assigned value is the only defined one.
+   */
+  private static Val assignedSide(Val a, Val b) {
+    if (b instanceof Val.Unknown u && u.reason().endsWith(UNASSIGNED)) return a;
+    if (a instanceof Val.Unknown u && u.reason().endsWith(UNASSIGNED)) return b;
+    return null;
+  }
+
   /** Symbols that stand for "this warp-uniform branch was taken" (0 or 1): checks enumerate both. */
   public static final String BRANCH_PREFIX = "branch@";
 
@@ -528,12 +597,12 @@ public final class Interpreter {
    * warp-uniform condition gives {@code else + (then - else) * b} for a 0/1 symbol b shared by the
    * whole warp (exact: every lane took the same branch); a lane-varying one gives unknown.
    */
-  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, boolean uniform, Val.Data dataCondition, Pos where) {
-    Poly branch = Poly.symbol(BRANCH_PREFIX + where.line() + ":" + where.column() + "#" + (uid++));
+  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, Poly branch, Val.Data dataCondition, Pos where) {
     afterThen.forEach((v, thenVals) -> {
       for (int l = 0; l < n; l++) {
         if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
-        v.vals[l] = uniform ? choose(branch, thenVals[l], v.vals[l], where)
+        Val defined = assignedSide(thenVals[l], v.vals[l]);
+        v.vals[l] = defined != null ? defined : branch != null ? choose(branch, thenVals[l], v.vals[l], where)
             : divergent(dataCondition, thenVals[l], v.vals[l], "its value depends on the branch at line " + where.line(), where);
       }
     });
@@ -1579,7 +1648,9 @@ public final class Interpreter {
     }
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {
-      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l] : new Val.Unknown(noValue);
+      // a return pending on one side only: the other side ends without a value, which is undefined
+      if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l]
+          : frame.pending[l] != null ? frame.pending[l].value() : new Val.Unknown(noValue);
     }
     return out;
   }
