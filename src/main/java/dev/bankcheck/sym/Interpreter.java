@@ -468,7 +468,7 @@ public final class Interpreter {
     restoreKills(kills, maybe);
     Poly branch = uniform ? Poly.symbol(BRANCH_PREFIX + i.pos().line() + ":" + i.pos().column() + "#" + (uid++)) : null;
     Val.Data data = dataCondition(c, maybe);
-    merge(afterThen, maybe, branch, data, i.pos());
+    merge(afterThen, maybe, branch, data, i.pos(), because(firstIn(c, maybe)));
     mergeReturns(fn, returnsBefore, returnsThen, pendingThen, maybe, branch, data, i.pos());
   }
 
@@ -502,6 +502,18 @@ public final class Interpreter {
     if (java.util.Objects.equals(a, b)) return a;
     return p.branch() != null ? choose(p.branch(), a, b, p.where())
         : divergent(p.data(), a, b, "the returned value depends on the condition at line " + p.where().line(), p.where());
+  }
+
+  /** Why a condition could not be decided, when the tool knows: " (reason)", else "". */
+  private static String because(Val condition) {
+    return condition instanceof Val.Unknown u ? " (" + u.reason() + ")" : "";
+  }
+
+  private Val firstIn(Val[] v, boolean[] lanes) {
+    for (int l = 0; l < n; l++) {
+      if (lanes[l]) return v[l];
+    }
+    return null;
   }
 
   /** A lane's condition that depends on memory contents, when one does: values chosen by it do too. */
@@ -597,13 +609,15 @@ public final class Interpreter {
    * warp-uniform condition gives {@code else + (then - else) * b} for a 0/1 symbol b shared by the
    * whole warp (exact: every lane took the same branch); a lane-varying one gives unknown.
    */
-  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, Poly branch, Val.Data dataCondition, Pos where) {
+  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, Poly branch, Val.Data dataCondition, Pos where,
+      String because) {
     afterThen.forEach((v, thenVals) -> {
       for (int l = 0; l < n; l++) {
         if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
         Val defined = assignedSide(thenVals[l], v.vals[l]);
         v.vals[l] = defined != null ? defined : branch != null ? choose(branch, thenVals[l], v.vals[l], where)
-            : divergent(dataCondition, thenVals[l], v.vals[l], "its value depends on the branch at line " + where.line(), where);
+            : divergent(dataCondition, thenVals[l], v.vals[l], "its value depends on the branch at line " + where.line()
+                + because, where);
       }
     });
   }
@@ -615,6 +629,10 @@ public final class Interpreter {
         && x.pointee().equals(y.pointee())) {
       return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)));
     }
+    // one side could not be computed: its reason is the one that helps
+    if (a instanceof Val.Unknown u) return u;
+    if (c instanceof Val.Unknown u) return u;
+    if (a instanceof Val.Data || c instanceof Val.Data) return a instanceof Val.Data ? a : c;
     return new Val.Unknown("it depends on the condition at line " + where.line());
   }
 
@@ -794,9 +812,13 @@ public final class Interpreter {
     for (String name : varying) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null) continue;
-      Arrays.fill(v.vals, new Val.Unknown("'" + name + "' grows by a different amount in each lane in the loop at line "
-          + pos.line()));
+      String unknownStep = unknownSteps.remove(name);
+      Arrays.fill(v.vals, new Val.Unknown(unknownStep != null
+          ? "'" + name + "' advances by an amount the tool cannot compute in the loop at line " + pos.line() + " ("
+              + unknownStep + ")"
+          : "'" + name + "' grows by a different amount in each lane in the loop at line " + pos.line()));
     }
+    unknownSteps.clear();
     for (String name : increments) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || others.contains(name) || varying.contains(name)) continue;
@@ -850,6 +872,9 @@ public final class Interpreter {
    * before the loop, where all of that variable's steps agree; a variable whose step differs between
    * lanes is added to {@code varying} ("start + k*step" is exact only for warp-uniform steps).
    */
+  /** Why the step of a loop variable could not be computed, by variable (filled by {@link #loopSteps}). */
+  private final Map<String, String> unknownSteps = new HashMap<>();
+
   private Map<String, Poly> loopSteps(Stmt body, Expr step, boolean[] mask, Set<String> varying) {
     Map<String, Poly> steps = new HashMap<>();
     Set<String> mixed = new HashSet<>();
@@ -869,6 +894,12 @@ public final class Interpreter {
           Val[] d = eval(a.value(), mask);
           if (!uniformAcross(d, mask)) {
             varying.add(nm.name());
+            for (int l = 0; l < n; l++) {
+              if (mask[l] && d[l] instanceof Val.Unknown u) {
+                unknownSteps.putIfAbsent(nm.name(), u.reason());
+                break;
+              }
+            }
             return;
           }
           Val first = null;
@@ -1396,7 +1427,8 @@ public final class Interpreter {
       else if (no[l]) out[l] = b[l];
       else if (maybe[l]) {
         out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l] : uniform ? choose(branch, a[l], b[l], t.pos())
-            : divergent(c[l] instanceof Val.Data d ? d : null, a[l], b[l], "it depends on the condition at line " + t.pos().line(), t.pos());
+            : divergent(c[l] instanceof Val.Data d ? d : null, a[l], b[l], "it depends on the condition at line " + t.pos().line()
+                + because(c[l]), t.pos());
       }
     }
     return out;
