@@ -1,0 +1,73 @@
+package dev.bankcheck.hwcheck;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fixtures under src/test/resources/hwcheck follow Nsight Compute's CSV exports as they appear in public code
+ * that parses them (found through the code index, which did not name the repositories): the source page with
+ * {@code --print-source cuda,sass} ("File Path" and "Function Name" rows, a header starting
+ * {@code "Line No","Source","Address","Source"}, source-line rows followed by their SASS rows, the column names
+ * "Instructions Executed", "L1 Wavefronts Shared", "L1 Wavefronts Shared Ideal", "Address Space", stall columns),
+ * and the details page (columns "ID" ... "Kernel Name" ... "Section Name","Metric Name","Metric Unit","Metric
+ * Value", values with thousands separators, "n/a" for an unsupported metric, the program's own output first).
+ */
+class NcuCsvTest {
+  static String resource(String name) throws IOException {
+    try (InputStream in = NcuCsvTest.class.getResourceAsStream("/hwcheck/" + name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void csvRowsHandleQuotesCommasAndNewlines() {
+    List<List<String>> rows = NcuCsv.rows("\"a,b\",\"say \"\"hi\"\"\",3\r\n\"multi\nline\",x\n\n");
+    assertEquals(List.of(List.of("a,b", "say \"hi\"", "3"), List.of("multi\nline", "x")), rows);
+  }
+
+  @Test
+  void sourcePageKeepsSharedInstructionsPerLineAndOp() throws IOException {
+    List<NcuCsv.SassRow> rows = NcuCsv.sourcePage(resource("source-cuda-sass.csv"));
+    String driver = "/w/target/hwcheck/drivers/06_ex01_stride.cu";
+    String sample = "/w/samples-cu/ex01_stride.cu";
+    assertEquals(List.of(
+        new NcuCsv.SassRow(driver, 54, "STS", "store", 16, 16, 16),
+        new NcuCsv.SassRow(driver, 55, "STS.64", "store", 16, 32, 32),
+        new NcuCsv.SassRow(driver, 58, "ATOMS.POPC.INC.32", "atomic", 16, 17, 16),
+        new NcuCsv.SassRow(driver, 62, "LDS.128", "load", 16, 64, 64),
+        new NcuCsv.SassRow(sample, 16, "STS", "store", 4, 4, 4),
+        // IMAD and the global LDG on line 17 are no shared accesses.
+        new NcuCsv.SassRow(sample, 17, "LDS", "load", 4, 8, 4),
+        // A predicated LDS, and a generic LD that the counters saw reach shared memory.
+        new NcuCsv.SassRow(sample, 22, "LDS", "load", 4, 128, 4),
+        new NcuCsv.SassRow(sample, 22, "LD.E", "load", 4, 128, 4),
+        new NcuCsv.SassRow(sample, 30, "ATOMS.ADD", "atomic", 4, 128, 4)), rows);
+  }
+
+  @Test
+  void opcodesMapToOperations() {
+    assertEquals("load", NcuCsv.opOf("LDSM.16.M88.4", false));
+    assertEquals("store", NcuCsv.opOf("LDGSTS.E.BYPASS.128", false));
+    assertEquals("atomic", NcuCsv.opOf("ATOM.E.ADD", true));
+    assertNull(NcuCsv.opOf("ATOM.E.ADD", false));
+    assertNull(NcuCsv.opOf("LDG.E", false));
+    assertEquals("LDS.U8", NcuCsv.opcode("  @!P1 LDS.U8 R2, [R3+0x4] "));
+  }
+
+  @Test
+  void detailsPageSkipsProgramOutputAndReadsSeparatedNumbers() throws IOException {
+    List<NcuCsv.Metric> m = NcuCsv.detailsPage(resource("details.csv"));
+    assertEquals(5, m.size(), m.toString()); // the "n/a" value is left out
+    assertEquals(new NcuCsv.Metric("1", "strides(float *)", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+        1232), m.get(3));
+    assertEquals(1536, m.get(2).value());
+    assertTrue(m.get(0).kernel().contains(DriverGen.CONTROL));
+  }
+}
