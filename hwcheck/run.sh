@@ -52,7 +52,8 @@ done
 cat "$RES/env.txt" | tee -a "$OUTDIR/log.txt"
 
 # 1. Compile every driver (in parallel): DRIVER<TAB>DEFINES per line.
-tail -n +2 "$PREP/manifest.tsv" | awk -F'\t' '$4 >= 0 {print $3 "\t" $7}' | sort -u > "$W/drivers.tsv"
+tail -n +2 "$PREP/manifest.tsv" | awk -F'\t' -v only="$ONLY" '$4 >= 0 && $1 ~ only {print $3 "\t" $7}' | sort -u \
+  > "$W/drivers.tsv"
 compile() {
   local driver=$1 defines=$2 stem
   stem=$(basename "$driver" .cu)
@@ -95,7 +96,7 @@ export_csv() {
 PROFILE_START=$(date +%s)
 while IFS=$'\t' read -r sample kernel driver index callee block defines json note; do
   [ "$index" -ge 0 ] 2>/dev/null || continue
-  echo "$sample" | grep -qE -- "$ONLY" || continue
+  awk -v s="$sample" -v only="$ONLY" 'BEGIN { exit !(s ~ only) }' || continue
   stem=$(basename "$driver" .cu)
   base="$RES/$stem.$index"
   if [ $(( $(date +%s) - PROFILE_START )) -ge "$BUDGET" ]; then
@@ -126,7 +127,7 @@ while IFS=$'\t' read -r sample kernel driver index callee block defines json not
   echo "hwcheck: $sample $kernel: $status ($(( $(date +%s) - t0 )) s)"
 done < <(tail -n +2 "$PREP/manifest.tsv")
 wait
-log "profiled in $(elapsed) s: $(grep -c $'\tok' "$RES/status.tsv") kernels measured, $(grep -vc $'\tok' "$RES/status.tsv") not (status.tsv)"
+log "profiled in $(elapsed) s: $(tail -n +2 "$RES/status.tsv" | grep -c $'\tok') kernels measured, $(tail -n +2 "$RES/status.tsv" | grep -vc $'\tok') not (status.tsv)"
 
 # 4. Everything back in one file, then the comparison where Java is available.
 cp "$W"/*.nvcc.log "$RES"/ 2>/dev/null

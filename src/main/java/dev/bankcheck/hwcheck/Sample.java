@@ -121,7 +121,7 @@ public record Sample(Path path, String display, String text, Map<String, String>
     Pattern p = Pattern.compile("\\b" + Pattern.quote(name) + "\\s*<([^;{}()<>]*(?:<[^;{}()<>]*>[^;{}()<>]*)*)>\\s*(?:<<<|\\()");
     Set<String> found = new LinkedHashSet<>();
     Matcher m = p.matcher(code);
-    while (m.find()) found.add(m.group(1).trim().replaceAll("\\s+", " "));
+    while (m.find()) found.add(m.group(1).trim().replaceAll("\\s+", " ").replaceAll(" ?, ?", ", "));
     return new ArrayList<>(found);
   }
 
