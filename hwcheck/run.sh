@@ -11,7 +11,9 @@
 # log, for `HwCheck compare` on another machine), log.txt.
 # Environment: HWCHECK_BUDGET (seconds for profiling, default 300: the whole script stays under
 # about 6 minutes), HWCHECK_ONLY (a grep -E pattern on sample paths, to rerun a subset),
-# HWCHECK_NVCC_FLAGS (default -G: every access stays one instruction, as written), HWCHECK_JOBS.
+# HWCHECK_NVCC_FLAGS (default "-G -maxrregcount=64": -G keeps every access one instruction, as
+# written, neither merged, hoisted nor dropped; the register cap lets -G code launch 1024 threads),
+# HWCHECK_JOBS.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -19,7 +21,7 @@ PREP=${1:-target/hwcheck}
 OUTDIR=${OUT:-$PREP/out}
 BUDGET=${HWCHECK_BUDGET:-300}
 ONLY=${HWCHECK_ONLY:-.}
-NVCC_FLAGS=${HWCHECK_NVCC_FLAGS:--G}
+NVCC_FLAGS=${HWCHECK_NVCC_FLAGS:--G -maxrregcount=64}
 JOBS=${HWCHECK_JOBS:-$(nproc 2>/dev/null || echo 4)}
 START=$(date +%s)
 W=$PREP/work

@@ -28,7 +28,7 @@ public final class Compare {
 
   public static final String TRUTH_HEADER = "file\tline\tkernel\tarray\top\tpredicted\tmeasured\tgpu\tdriver\tdate";
   public static final String DETAIL_HEADER = "file\tline\tkernel\tarray\top\tpredicted\tmeasured\twarpInstructions"
-      + "\twavefronts\tidealWavefronts\tsass\twidthBytes\tverdict\tnoise\tagree\tnote";
+      + "\twavefronts\tidealWavefronts\tsass\twidthBytes\tverdict\tnoise\tagree\tnote\treason";
 
   /** The GPU, driver and date of a run (env.txt written by run.sh: key=value lines). */
   public record Env(String gpu, String driver, String date) {
@@ -47,7 +47,8 @@ public final class Compare {
 
   /** One joined row. {@code predicted}/{@code measured} are null where that side has no number. */
   public record Joined(String file, int line, String kernel, String array, String op, Integer predicted, Double measured,
-      long executed, long wavefronts, long ideal, String sass, String width, String verdict, double noise, String note) {
+      long executed, long wavefronts, long ideal, String sass, String width, String verdict, double noise, String note,
+      String reason) {
 
     public boolean inTruth() {
       return predicted != null && measured != null && !kernel.equals(DriverGen.CONTROL) && note.isEmpty();
@@ -130,7 +131,7 @@ public final class Compare {
     List<Joined> fixed = new ArrayList<>();
     for (Joined j : out) {
       fixed.add(new Joined(j.file(), j.line(), j.kernel(), j.array(), j.op(), j.predicted(), j.measured(), j.executed(),
-          j.wavefronts(), j.ideal(), j.sass(), j.width(), j.verdict(), noise, j.note()));
+          j.wavefronts(), j.ideal(), j.sass(), j.width(), j.verdict(), noise, j.note(), j.reason()));
     }
     return fixed;
   }
@@ -148,6 +149,7 @@ public final class Compare {
     Set<String> arrays = new LinkedHashSet<>();
     Set<String> widths = new LinkedHashSet<>();
     Set<String> verdicts = new LinkedHashSet<>();
+    Set<String> reasons = new LinkedHashSet<>();
     if (!ps.isEmpty()) {
       int sum = 0;
       boolean known = true;
@@ -155,6 +157,7 @@ public final class Compare {
         arrays.add(p.array() == null ? "?" : p.array());
         widths.add(Integer.toString(p.widthBytes()));
         verdicts.add(p.verdict());
+        if (p.reason() != null) reasons.add(p.reason().replaceAll("\\s+", " "));
         if (p.excess() == null) known = false;
         else sum += p.excess();
       }
@@ -165,7 +168,7 @@ public final class Compare {
     return new Joined(k.file(), k.line(), kernel, arrays.isEmpty() ? "-" : String.join("+", arrays), k.op(), predicted,
         measured, exec, wf, ideal, opcodes.isEmpty() ? "-" : String.join(",", opcodes),
         widths.isEmpty() ? "-" : String.join(",", widths), verdicts.isEmpty() ? "-" : String.join(",", verdicts),
-        0, note);
+        0, note, reasons.isEmpty() ? "-" : String.join(" | ", reasons));
   }
 
   static String fmt(Double d) {
@@ -190,7 +193,7 @@ public final class Compare {
       sb.append(String.join("\t", j.file(), Integer.toString(j.line()), j.kernel(), j.array(), j.op(),
           j.predicted() == null ? "-" : Integer.toString(j.predicted()), fmt(j.measured()), Long.toString(j.executed()),
           Long.toString(j.wavefronts()), Long.toString(j.ideal()), j.sass(), j.width(), j.verdict(), fmt(j.noise()),
-          a == null ? "-" : a ? "yes" : "no", j.note().isEmpty() ? "-" : j.note())).append('\n');
+          a == null ? "-" : a ? "yes" : "no", j.note().isEmpty() ? "-" : j.note(), j.reason())).append('\n');
     }
     return sb.toString();
   }

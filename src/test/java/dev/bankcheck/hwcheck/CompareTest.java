@@ -50,7 +50,7 @@ class CompareTest {
     Compare.Joined missing = rows.stream().filter(j -> j.line() == 31).findFirst().orElseThrow();
     assertTrue(missing.note().startsWith("no shared-memory instruction measured"), missing.note());
     String detail = Compare.detailTsv(rows);
-    assertTrue(detail.contains(FILE + "\t22\tstrides\ts+t\tload\t62\t62.000\t8\t256\t8\tLDS,LD.E\t4\tconflict\t0.063\tyes\t-\n"),
+    assertTrue(detail.contains(FILE + "\t22\tstrides\ts+t\tload\t62\t62.000\t8\t256\t8\tLDS,LD.E\t4\tconflict\t0.063\tyes\t-\twhy\n"),
         detail);
   }
 

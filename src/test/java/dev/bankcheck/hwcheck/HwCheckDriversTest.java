@@ -104,9 +104,19 @@ class HwCheckDriversTest {
     }
   }
 
+  /** run.sh's default nvcc flags. */
+  static List<String> runShFlags() throws Exception {
+    String script = Files.readString(root.resolve("hwcheck/run.sh"), StandardCharsets.UTF_8);
+    String marker = "NVCC_FLAGS=${HWCHECK_NVCC_FLAGS:-";
+    String flags = script.substring(script.indexOf(marker) + marker.length());
+    return List.of(flags.substring(0, flags.indexOf('}')).trim().split("\\s+"));
+  }
+
   /** Null on success; the same flags as hwcheck/run.sh, object file only. */
   private static String compile(Path driver, String defines) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of("nvcc", "-c", "-arch=sm_90", "-G", "-I" + root));
+    List<String> cmd = new ArrayList<>(List.of("nvcc", "-c", "-arch=sm_90"));
+    cmd.addAll(runShFlags());
+    cmd.add("-I" + root);
     if (!defines.equals("-")) cmd.addAll(List.of(defines.split(" ")));
     cmd.addAll(List.of("-o", driver.toString().replaceAll("\\.cu$", ".o"), driver.toString()));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -123,6 +133,7 @@ class HwCheckDriversTest {
     assertEquals(HwCheck.METRICS, List.of(wanted.trim().split("\\s+")));
     assertTrue(script.contains("HwCheck compare"));
     assertTrue(script.contains("--section SourceCounters"));
+    assertTrue(runShFlags().contains("-G"), runShFlags().toString());
   }
 
   private static boolean nvccOnPath() {
