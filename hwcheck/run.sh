@@ -13,7 +13,7 @@
 # about 6 minutes), HWCHECK_ONLY (a grep -E pattern on sample paths, to rerun a subset),
 # HWCHECK_NVCC_FLAGS (default "-G -maxrregcount=64": -G keeps every access one instruction, as
 # written, neither merged, hoisted nor dropped; the register cap lets -G code launch 1024 threads),
-# HWCHECK_JOBS.
+# HWCHECK_JOBS, HWCHECK_JAVA_CP (classpath for HwCheck, default target/bankcheck.jar).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -23,6 +23,7 @@ BUDGET=${HWCHECK_BUDGET:-300}
 ONLY=${HWCHECK_ONLY:-.}
 NVCC_FLAGS=${HWCHECK_NVCC_FLAGS:--G -maxrregcount=64}
 JOBS=${HWCHECK_JOBS:-$(nproc 2>/dev/null || echo 4)}
+JAVA_CP=${HWCHECK_JAVA_CP:-target/bankcheck.jar}
 START=$(date +%s)
 W=$PREP/work
 RES=$PREP/results
@@ -32,8 +33,8 @@ log() { echo "hwcheck: $*" | tee -a "$OUTDIR/log.txt"; }
 elapsed() { echo $(( $(date +%s) - START )); }
 
 if [ ! -f "$PREP/manifest.tsv" ]; then
-  if command -v java >/dev/null && [ -f target/bankcheck.jar ]; then
-    java -cp target/bankcheck.jar dev.bankcheck.hwcheck.HwCheck prepare "$PREP" samples-cu || exit 2
+  if command -v java >/dev/null && [ -e "${JAVA_CP%%:*}" ]; then
+    java -cp "$JAVA_CP" dev.bankcheck.hwcheck.HwCheck prepare "$PREP" samples-cu || exit 2
   else
     log "no $PREP/manifest.tsv and no java + target/bankcheck.jar here: run 'HwCheck prepare' first and carry $PREP"
     exit 2
@@ -92,8 +93,8 @@ log "metrics: ${METRICS:-none}"
 printf 'sample\tkernel\tindex\tstatus\tseconds\n' > "$RES/status.tsv"
 export_csv() {
   local rep=$1 base=$2
-  ncu -i "$rep" --page source --csv --print-source cuda,sass > "$base.source.csv" 2> "$base.source.err"
-  ncu -i "$rep" --page details --csv > "$base.details.csv" 2> "$base.details.err"
+  timeout 60 ncu -i "$rep" --page source --csv --print-source cuda,sass < /dev/null > "$base.source.csv" 2> "$base.source.err"
+  timeout 60 ncu -i "$rep" --page details --csv < /dev/null > "$base.details.csv" 2> "$base.details.err"
 }
 PROFILE_START=$(date +%s)
 while IFS=$'\t' read -r sample kernel driver index callee block defines json note; do
@@ -112,12 +113,19 @@ while IFS=$'\t' read -r sample kernel driver index callee block defines json not
   t0=$(date +%s)
   rep="$W/$stem.$index"
   status=failed
+  # Fall back to fewer options only when ncu wrote no report (an option or metric it refused);
+  # a report with a failed launch in it is kept, and its status says so.
   for extra in "--metrics $METRICS --import-source yes" "--import-source yes" ""; do
     [ -z "$METRICS" ] && [ "${extra#--metrics}" != "$extra" ] && continue
+    rm -f "$rep.ncu-rep"
     # shellcheck disable=SC2086
-    if timeout 90 ncu --clock-control none --section SourceCounters $extra -f -o "$rep" "$W/$stem" "$index" \
-        > "$base.ncu.log" 2>&1 && [ -f "$rep.ncu-rep" ]; then
-      status="ok${extra:+ ($extra)}"
+    timeout 60 ncu --clock-control none --section SourceCounters $extra -f -o "$rep" "$W/$stem" "$index" \
+      < /dev/null > "$base.ncu.log" 2>&1
+    rc=$?
+    [ $rc -eq 124 ] && { status="timed out after 60 s"; break; }
+    if [ -f "$rep.ncu-rep" ]; then
+      if [ $rc -eq 0 ] && grep -q "hwcheck: ok" "$base.ncu.log"; then status="ok"; else status="partial (exit $rc)"; fi
+      [ -n "$extra" ] && [ "${extra#--metrics}" = "$extra" ] && status="$status, without --metrics"
       break
     fi
   done
@@ -134,8 +142,8 @@ log "profiled in $(elapsed) s: $(tail -n +2 "$RES/status.tsv" | grep -c $'\tok')
 # 4. Everything back in one file, then the comparison where Java is available.
 cp "$W"/*.nvcc.log "$RES"/ 2>/dev/null
 tar czf "$OUTDIR/results.tar.gz" -C "$PREP" results manifest.tsv predicted
-if command -v java >/dev/null && [ -f target/bankcheck.jar ]; then
-  java -cp target/bankcheck.jar dev.bankcheck.hwcheck.HwCheck compare "$PREP" "$RES" "$OUTDIR/hardware-truth.tsv" \
+if command -v java >/dev/null && [ -e "${JAVA_CP%%:*}" ]; then
+  java -cp "$JAVA_CP" dev.bankcheck.hwcheck.HwCheck compare "$PREP" "$RES" "$OUTDIR/hardware-truth.tsv" \
     | tee -a "$OUTDIR/log.txt"
 else
   log "no java here: run 'HwCheck compare' on results.tar.gz elsewhere"
