@@ -132,6 +132,7 @@ class HwCheckDriversTest {
     wanted = wanted.substring(0, wanted.indexOf('"'));
     assertEquals(HwCheck.METRICS, List.of(wanted.trim().split("\\s+")));
     assertTrue(script.contains("HwCheck compare"));
+    assertTrue(script.contains("\nCONTROL=" + DriverGen.CONTROL + "\n"), "run.sh names the control kernel");
     assertTrue(script.contains("--section SourceCounters"));
     assertTrue(runShFlags().contains("-G"), runShFlags().toString());
   }
