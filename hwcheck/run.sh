@@ -11,17 +11,17 @@
 # log, for `HwCheck compare` on another machine), log.txt.
 # Environment: HWCHECK_BUDGET (seconds for profiling, default 300: the whole script stays under
 # about 6 minutes), HWCHECK_ONLY (a grep -E pattern on sample paths, to rerun a subset),
-# HWCHECK_NVCC_FLAGS (default "-G -maxrregcount=64": -G keeps every access one instruction, as
-# written, neither merged, hoisted nor dropped; the register cap lets -G code launch 1024 threads),
-# HWCHECK_JOBS, HWCHECK_JAVA_CP (classpath for HwCheck, default target/bankcheck.jar).
+# HWCHECK_NVCC_FLAGS (default -lineinfo, with nvcc's -O3; not -G, which turns every shared access
+# into a generic one), HWCHECK_JOBS, HWCHECK_JAVA_CP (classpath for HwCheck, default target/bankcheck.jar).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
 PREP=${1:-target/hwcheck}
+[ -d "$PREP" ] && PREP=$(cd "$PREP" && pwd)
 OUTDIR=${OUT:-$PREP/out}
 BUDGET=${HWCHECK_BUDGET:-300}
 ONLY=${HWCHECK_ONLY:-.}
-NVCC_FLAGS=${HWCHECK_NVCC_FLAGS:--G -maxrregcount=64}
+NVCC_FLAGS=${HWCHECK_NVCC_FLAGS:--lineinfo}
 JOBS=${HWCHECK_JOBS:-$(nproc 2>/dev/null || echo 4)}
 JAVA_CP=${HWCHECK_JAVA_CP:-target/bankcheck.jar}
 START=$(date +%s)
@@ -61,8 +61,15 @@ compile() {
   local driver=$1 defines=$2 stem
   stem=$(basename "$driver" .cu)
   [ "$defines" = "-" ] && defines=""
+  # The sample's volatile copy first (each access one instruction as written); where it does not
+  # compile (atomics, vector types, pointers), the sample as it is.
   # shellcheck disable=SC2086
-  if ! nvcc -arch=sm_90 $NVCC_FLAGS -I"$ROOT" $defines -o "$W/$stem" "$PREP/$driver" > "$W/$stem.nvcc.log" 2>&1; then
+  if nvcc -arch=sm_90 $NVCC_FLAGS -I"$PREP/volatile" -I"$ROOT" $defines -o "$W/$stem" "$PREP/$driver" \
+      > "$W/$stem.volatile.nvcc.log" 2>&1; then
+    echo volatile > "$W/$stem.build"
+  elif nvcc -arch=sm_90 $NVCC_FLAGS -I"$ROOT" $defines -o "$W/$stem" "$PREP/$driver" > "$W/$stem.nvcc.log" 2>&1; then
+    echo "as written" > "$W/$stem.build"
+  else
     echo "compile failed: $driver (see $stem.nvcc.log)"
   fi
 }
@@ -90,7 +97,7 @@ log "metrics: ${METRICS:-none}"
 
 # 3. Profile: one run per kernel (the driver's control kernel, then that kernel), in manifest order
 # (accesses of 8 and 16 bytes and atomics first), until the budget is spent. Exports run beside.
-printf 'sample\tkernel\tindex\tstatus\tseconds\n' > "$RES/status.tsv"
+printf 'sample\tkernel\tindex\tstatus\tseconds\tbuild\n' > "$RES/status.tsv"
 export_csv() {
   local rep=$1 base=$2 sample=$3
   timeout 60 ncu -i "$rep" --page source --csv --print-source cuda,sass < /dev/null > "$base.source.csv" 2> "$base.source.err"
@@ -110,11 +117,11 @@ while IFS=$'\t' read -r sample kernel driver index callee block defines json not
   stem=$(basename "$driver" .cu)
   base="$RES/$stem.$index"
   if [ $(( $(date +%s) - PROFILE_START )) -ge "$BUDGET" ]; then
-    printf '%s\t%s\t%s\tskipped: budget spent\t0\n' "$sample" "$kernel" "$index" >> "$RES/status.tsv"
+    printf '%s\t%s\t%s\tskipped: budget spent\t0\t-\n' "$sample" "$kernel" "$index" >> "$RES/status.tsv"
     continue
   fi
   if [ ! -x "$W/$stem" ]; then
-    printf '%s\t%s\t%s\tnot compiled\t0\n' "$sample" "$kernel" "$index" >> "$RES/status.tsv"
+    printf '%s\t%s\t%s\tnot compiled\t0\t-\n' "$sample" "$kernel" "$index" >> "$RES/status.tsv"
     continue
   fi
   t0=$(date +%s)
@@ -140,15 +147,16 @@ while IFS=$'\t' read -r sample kernel driver index callee block defines json not
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do sleep 0.2; done
     export_csv "$rep.ncu-rep" "$base" "$sample" &
   fi
-  printf '%s\t%s\t%s\t%s\t%s\n' "$sample" "$kernel" "$index" "$status" $(( $(date +%s) - t0 )) >> "$RES/status.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$sample" "$kernel" "$index" "$status" $(( $(date +%s) - t0 )) \
+    "$(cat "$W/$stem.build")" >> "$RES/status.tsv"
   echo "hwcheck: $sample $kernel: $status ($(( $(date +%s) - t0 )) s)"
 done < <(tail -n +2 "$PREP/manifest.tsv")
 wait
 log "profiled in $(elapsed) s: $(tail -n +2 "$RES/status.tsv" | grep -c $'\tok') kernels measured, $(tail -n +2 "$RES/status.tsv" | grep -vc $'\tok') not (status.tsv)"
 
 # 4. Everything back in one file, then the comparison where Java is available.
-cp "$W"/*.nvcc.log "$RES"/ 2>/dev/null
-tar czf "$OUTDIR/results.tar.gz" -C "$PREP" results manifest.tsv predicted
+cp "$W"/*.nvcc.log "$W"/*.build "$RES"/ 2>/dev/null
+tar czf "$OUTDIR/results.tar.gz" -C "$PREP" results manifest.tsv predicted volatile
 if command -v java >/dev/null && [ -e "${JAVA_CP%%:*}" ]; then
   java -cp "$JAVA_CP" dev.bankcheck.hwcheck.HwCheck compare "$PREP" "$RES" "$OUTDIR/hardware-truth.tsv" \
     | tee -a "$OUTDIR/log.txt"

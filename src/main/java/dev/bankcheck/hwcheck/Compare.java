@@ -91,15 +91,47 @@ public final class Compare {
     }
     Map<Key, List<NcuCsv.SassRow>> meas = new TreeMap<>();
     Map<Key, List<NcuCsv.SassRow>> control = new TreeMap<>();
+    // Instructions the line table puts in an included header (atomicAdd and friends are inlined from CUDA's
+    // headers), per op in program order.
+    Map<String, List<NcuCsv.SassRow>> foreign = new TreeMap<>();
     for (NcuCsv.SassRow r : measured) {
       String f = r.file().replace('\\', '/');
+      boolean isControl = r.function().contains(DriverGen.CONTROL);
       if (f.endsWith("/" + driverFile) || f.equals(driverFile)) {
         control.computeIfAbsent(new Key(driverFile, r.line(), r.op()), k -> new ArrayList<>()).add(r);
         continue;
       }
-      String d = f;
+      String d = null;
       for (String disp : displays) if (f.equals(disp) || f.endsWith("/" + disp)) d = disp;
+      if (d == null) {
+        if (isControl) control.computeIfAbsent(new Key(driverFile, 0, r.op()), k -> new ArrayList<>()).add(r);
+        else foreign.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r);
+        continue;
+      }
       meas.computeIfAbsent(new Key(d, r.line(), r.op()), k -> new ArrayList<>()).add(r);
+    }
+    Map<Key, String> attributed = new TreeMap<>();
+    for (Map.Entry<String, List<NcuCsv.SassRow>> e : foreign.entrySet()) {
+      List<NcuCsv.SassRow> rows = new ArrayList<>(e.getValue());
+      rows.sort(java.util.Comparator.comparingLong(NcuCsv.SassRow::address));
+      List<Key> open = new ArrayList<>();
+      for (Key k : preds.keySet()) if (k.op().equals(e.getKey()) && !meas.containsKey(k)) open.add(k);
+      if (rows.size() == open.size()) {
+        // As many header instructions as unmeasured accesses of this op: the i-th in program order is the i-th in
+        // the source (each call inlined once, no loop unrolled around it).
+        for (int i = 0; i < rows.size(); i++) {
+          NcuCsv.SassRow r = rows.get(i);
+          meas.put(open.get(i), List.of(r));
+          attributed.put(open.get(i), r.opcode() + " from " + r.file().replaceAll(".*/", "") + ":" + r.line());
+        }
+      } else {
+        for (NcuCsv.SassRow r : rows) {
+          Key k = new Key(r.file().replaceAll(".*/", ""), r.line(), r.op());
+          meas.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+          attributed.put(k, "in an included header, not attributed: " + rows.size() + " " + e.getKey()
+              + " instructions there for " + open.size() + " unmeasured accesses");
+        }
+      }
     }
     List<Joined> out = new ArrayList<>();
     double noise = 0;
@@ -115,7 +147,9 @@ public final class Compare {
       List<Predicted> ps = preds.getOrDefault(k, List.of());
       List<NcuCsv.SassRow> ms = meas.getOrDefault(k, List.of());
       String note = "";
-      if (ps.isEmpty()) note = "no bankcheck access on this line";
+      String how = attributed.get(k);
+      if (how != null && how.startsWith("in an included header")) note = how;
+      else if (ps.isEmpty()) note = "no bankcheck access on this line";
       else if (ms.isEmpty()) note = "no shared-memory instruction measured on this line (not executed, or compiled away)";
       else {
         for (Predicted p : ps) {
@@ -124,8 +158,20 @@ public final class Compare {
           if (!pb.equals(launchedBlock)) note = "predicted for block " + pb + ", launched " + launchedBlock;
           if (p.excess() == null) note = "bankcheck verdict " + p.verdict() + " (no single number)";
         }
+        Set<Integer> predictedWidths = new java.util.TreeSet<>();
+        Set<Integer> compiledWidths = new java.util.TreeSet<>();
+        for (Predicted p : ps) predictedWidths.add(p.widthBytes());
+        for (NcuCsv.SassRow r : ms) if (r.widthBytes() > 0) compiledWidths.add(r.widthBytes());
+        if (note.isEmpty() && !compiledWidths.isEmpty() && !compiledWidths.equals(predictedWidths)) {
+          note = "compiled as " + compiledWidths + "-byte accesses, predicted " + predictedWidths;
+        }
       }
-      out.add(row(k, kernel, ps, ms, note));
+      Joined j = row(k, kernel, ps, ms, note);
+      if (how != null && !how.startsWith("in an included header")) {
+        j = new Joined(j.file(), j.line(), j.kernel(), j.array(), j.op(), j.predicted(), j.measured(), j.executed(),
+            j.wavefronts(), j.ideal(), how, j.width(), j.verdict(), j.noise(), j.note(), j.reason());
+      }
+      out.add(j);
     }
     // The noise of this run applies to every row of it.
     List<Joined> fixed = new ArrayList<>();

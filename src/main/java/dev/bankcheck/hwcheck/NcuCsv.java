@@ -23,8 +23,18 @@ import java.util.Map;
 public final class NcuCsv {
   private NcuCsv() {}
 
-  /** One SASS instruction with shared-memory traffic, attributed to a line of a file. */
-  public record SassRow(String file, int line, String opcode, String op, long executed, long wavefronts, long ideal) {}
+  /**
+   * One SASS instruction with shared-memory traffic, attributed to a line of a file, in the function (kernel) the
+   * export names; {@code address} orders instructions in program order, {@code widthBytes} is the per-lane access
+   * width ("Access Size" in bits / 8, else read from the opcode; 0 where unknown).
+   */
+  public record SassRow(String file, int line, String function, long address, String opcode, String op, int widthBytes,
+      long executed, long wavefronts, long ideal) {
+    /** The same instruction without function, address and width (what most checks compare). */
+    public SassRow(String file, int line, String opcode, String op, long executed, long wavefronts, long ideal) {
+      this(file, line, "", 0, opcode, op, 0, executed, wavefronts, ideal);
+    }
+  }
 
   /** One metric of one kernel launch from the details page. */
   public record Metric(String id, String kernel, String name, double value) {}
@@ -103,6 +113,22 @@ public final class NcuCsv {
     return null;
   }
 
+  /** Per-lane bytes of a shared-memory opcode from its suffixes (LDS.U8, STS.64, LDS.128, ...); 0 where unknown. */
+  static int widthOf(String opcode) {
+    String o = opcode.toUpperCase(Locale.ROOT);
+    if (o.startsWith("LDSM") || o.startsWith("LDGSTS")) return 0;
+    for (String part : o.split("\\.")) {
+      switch (part) {
+        case "U8": case "S8": return 1;
+        case "U16": case "S16": return 2;
+        case "64": return 8;
+        case "128": return 16;
+        default: break;
+      }
+    }
+    return 4;
+  }
+
   /** The opcode of a SASS line: the first word after an optional predicate ({@code @P0}, {@code @!PT}). */
   static String opcode(String sass) {
     String[] words = sass.trim().split("\\s+");
@@ -115,6 +141,7 @@ public final class NcuCsv {
   public static List<SassRow> sourcePage(String text) {
     List<SassRow> out = new ArrayList<>();
     String file = "";
+    String function = "";
     Map<String, Integer> col = null;
     int lineNo = -1;
     int sassSource = -1;
@@ -125,6 +152,10 @@ public final class NcuCsv {
         file = r.get(1).trim();
         col = null;
         lineNo = -1;
+        continue;
+      }
+      if (first.equals("Function Name") && r.size() >= 2) {
+        function = r.get(1).trim();
         continue;
       }
       if (first.equals("Line No") && r.contains("Address")) {
@@ -156,7 +187,15 @@ public final class NcuCsv {
       String opc = opcode(sass);
       String op = opOf(opc, wf > 0 || ideal > 0);
       if (op == null) continue;
-      out.add(new SassRow(file, lineNo, opc, op, exec, wf, ideal));
+      Double bits = cell(r, col, "Access Size");
+      int width = bits != null && bits >= 8 ? (int) (bits / 8) : widthOf(opc);
+      long address;
+      try {
+        address = Long.parseUnsignedLong(r.get(addr).trim().substring(2), 16);
+      } catch (NumberFormatException e) {
+        address = 0;
+      }
+      out.add(new SassRow(file, lineNo, function, address, opc, op, width, exec, wf, ideal));
     }
     return out;
   }

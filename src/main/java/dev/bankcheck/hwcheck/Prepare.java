@@ -15,13 +15,18 @@ import java.util.stream.Stream;
 /**
  * Step 1 of the hardware check, on any machine with Java: for every sample, bankcheck's predictions (JSON, with the
  * block shape the driver launches: the source's own shape, else the RUN line's {@code --block}, else one warp of 32
- * threads), a host driver, and one manifest row per kernel (launched, or skipped with the reason).
+ * threads), a host driver, a copy of the sample with volatile shared arrays (the driver includes it where it
+ * compiles: run.sh puts {@code volatile/} first on the include path), and one manifest row per kernel (launched, or
+ * skipped with the reason).
  */
 public final class Prepare {
   private Prepare() {}
 
   /** Default block where the source gives none: one warp, so the prediction covers exactly what runs. */
   public static final String DEFAULT_BLOCK = "32";
+
+  /** The folder under the prepare folder with the samples' volatile copies (same relative paths). */
+  public static final String VOLATILE = "volatile";
 
   public static final String MANIFEST_HEADER =
       "sample\tkernel\tdriver\tindex\tcallee\tblock\tdefines\tjson\tnote";
@@ -117,6 +122,9 @@ public final class Prepare {
         }
       }
       Files.writeString(out.resolve(driverName), DriverGen.driver(display, launches), StandardCharsets.UTF_8);
+      Path copy = out.resolve(VOLATILE).resolve(display);
+      Files.createDirectories(copy.getParent());
+      Files.writeString(copy, sample.volatileCopy(), StandardCharsets.UTF_8);
     }
     // Kernels with 8- and 16-byte accesses or atomics first: measured even if the GPU's time runs short.
     priority.addAll(rows);

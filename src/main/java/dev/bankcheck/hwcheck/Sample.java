@@ -151,6 +151,24 @@ public record Sample(Path path, String display, String text, Map<String, String>
     return out.toString();
   }
 
+  private static final Pattern SHARED = Pattern.compile("\\b__shared__\\b");
+
+  /**
+   * The sample with {@code volatile} after every {@code __shared__} in code (comments untouched, lines and columns
+   * of everything before the insertions kept): every access to shared memory then stays one instruction of the
+   * width written, neither dropped, merged nor narrowed. Samples where this does not compile (atomics, vector
+   * types and pointers need non-volatile memory) are built as they are.
+   */
+  public String volatileCopy() {
+    String code = stripComments(text);
+    StringBuilder sb = new StringBuilder(text);
+    List<Integer> ends = new ArrayList<>();
+    Matcher m = SHARED.matcher(code);
+    while (m.find()) ends.add(m.end());
+    for (int i = ends.size() - 1; i >= 0; i--) sb.insert(ends.get(i), " volatile");
+    return sb.toString();
+  }
+
   /** Whether the sample declares dynamic shared memory ({@code extern __shared__}). */
   public boolean usesDynamicShared() {
     return Pattern.compile("\\bextern\\s+__shared__|__shared__\\s+extern\\b").matcher(stripComments(text)).find();

@@ -31,6 +31,10 @@ class CompareTest {
         access(22, "s", "load", 4, 32, 1, BLOCK),
         access(22, "t", "load", 4, 32, 1, BLOCK),
         access(30, "count", "atomic", 4, 32, 1, BLOCK),
+        // Three atomics whose instructions the line table puts in CUDA's header: matched in program order.
+        access(33, "hist", "atomic", 4, 2, 1, BLOCK),
+        access(34, "hist", "atomic", 4, 16, 1, BLOCK),
+        access(35, "hist", "atomic", 4, 1, 1, BLOCK),
         // Not executed in the run.
         access(31, "s", "store", 4, 1, 1, BLOCK)));
     List<Compare.Joined> rows = joinFixture(predicted);
@@ -40,7 +44,10 @@ class CompareTest {
         FILE + "\t16\tstrides\ts\tstore\t0\t0.000\tNVIDIA H200\t580.159.04\t2026-12-01",
         FILE + "\t17\tstrides\ts\tload\t1\t1.000\tNVIDIA H200\t580.159.04\t2026-12-01",
         FILE + "\t22\tstrides\ts+t\tload\t62\t62.000\tNVIDIA H200\t580.159.04\t2026-12-01",
-        FILE + "\t30\tstrides\tcount\tatomic\t31\t31.000\tNVIDIA H200\t580.159.04\t2026-12-01", ""),
+        FILE + "\t30\tstrides\tcount\tatomic\t31\t31.000\tNVIDIA H200\t580.159.04\t2026-12-01",
+        FILE + "\t33\tstrides\thist\tatomic\t1\t1.000\tNVIDIA H200\t580.159.04\t2026-12-01",
+        FILE + "\t34\tstrides\thist\tatomic\t15\t15.000\tNVIDIA H200\t580.159.04\t2026-12-01",
+        FILE + "\t35\tstrides\thist\tatomic\t0\t0.000\tNVIDIA H200\t580.159.04\t2026-12-01", ""),
         Compare.truthTsv(rows, env));
     // The control's atomic had 1 excess wavefront in 16 instructions: the noise floor of this run.
     for (Compare.Joined j : rows) assertEquals(0.0625, j.noise(), 1e-9);
@@ -50,6 +57,7 @@ class CompareTest {
     Compare.Joined missing = rows.stream().filter(j -> j.line() == 31).findFirst().orElseThrow();
     assertTrue(missing.note().startsWith("no shared-memory instruction measured"), missing.note());
     String detail = Compare.detailTsv(rows);
+    assertTrue(detail.contains("\tATOMS.MAX from device_atomic_functions.hpp:152\t"), detail);
     assertTrue(detail.contains(FILE + "\t22\tstrides\ts+t\tload\t62\t62.000\t8\t256\t8\tLDS,LD.E\t4\tconflict\t0.063\tyes\t-\twhy\n"),
         detail);
   }
@@ -73,8 +81,21 @@ class CompareTest {
     // Measured but not predicted: listed in the detail, never in the truth table.
     Compare.Joined line16 = rows.stream().filter(j -> j.line() == 16).findFirst().orElseThrow();
     assertEquals("no bankcheck access on this line", line16.note());
+    // No unmeasured atomic is left for the header's three: they stay unattributed.
+    Compare.Joined header = rows.stream().filter(j -> j.file().equals("device_atomic_functions.hpp") && j.line() == 152)
+        .findFirst().orElseThrow();
+    assertEquals("in an included header, not attributed: 3 atomic instructions there for 0 unmeasured accesses",
+        header.note());
     assertEquals(Compare.TRUTH_HEADER + "\n" + FILE + "\t17\tstrides\ts\tload\t3\t1.000\tg\td\tt\n",
         Compare.truthTsv(rows, new Compare.Env("g", "d", "t")));
+  }
+
+  @Test
+  void accessesCompiledToAnotherWidthAreKeptOutOfTheTable() throws Exception {
+    List<Compare.Joined> rows = joinFixture(List.of(access(17, "s", "load", 8, 4, 2, BLOCK)));
+    Compare.Joined line17 = rows.stream().filter(j -> j.line() == 17).findFirst().orElseThrow();
+    assertEquals("compiled as [4]-byte accesses, predicted [8]", line17.note());
+    assertFalse(line17.inTruth());
   }
 
   @Test

@@ -37,18 +37,25 @@ class NcuCsvTest {
     List<NcuCsv.SassRow> rows = NcuCsv.sourcePage(resource("source-cuda-sass.csv"));
     String driver = "/w/target/hwcheck/drivers/06_ex01_stride.cu";
     String sample = "/w/samples-cu/ex01_stride.cu";
+    String header = "/usr/local/cuda-13.0/targets/x86_64-linux/include/device_atomic_functions.hpp";
     assertEquals(List.of(
-        new NcuCsv.SassRow(driver, 54, "STS", "store", 16, 16, 16),
-        new NcuCsv.SassRow(driver, 55, "STS.64", "store", 16, 32, 32),
-        new NcuCsv.SassRow(driver, 58, "ATOMS.POPC.INC.32", "atomic", 16, 17, 16),
-        new NcuCsv.SassRow(driver, 62, "LDS.128", "load", 16, 64, 64),
-        new NcuCsv.SassRow(sample, 16, "STS", "store", 4, 4, 4),
+        new NcuCsv.SassRow(driver, 54, "hwcheck_control", 0x7f3a1c000200L, "STS", "store", 4, 16, 16, 16),
+        new NcuCsv.SassRow(driver, 55, "hwcheck_control", 0x7f3a1c000240L, "STS.64", "store", 8, 16, 32, 32),
+        new NcuCsv.SassRow(driver, 58, "hwcheck_control", 0x7f3a1c000300L, "ATOMS.POPC.INC.32", "atomic", 4, 16, 17, 16),
+        new NcuCsv.SassRow(driver, 62, "hwcheck_control", 0x7f3a1c000400L, "LDS.128", "load", 16, 16, 64, 64),
+        new NcuCsv.SassRow(sample, 16, "strides", 0x7f3a1c001000L, "STS", "store", 4, 4, 4, 4),
         // IMAD and the global LDG on line 17 are no shared accesses.
-        new NcuCsv.SassRow(sample, 17, "LDS", "load", 4, 8, 4),
+        new NcuCsv.SassRow(sample, 17, "strides", 0x7f3a1c001020L, "LDS", "load", 4, 4, 8, 4),
         // A predicated LDS, and a generic LD that the counters saw reach shared memory.
-        new NcuCsv.SassRow(sample, 22, "LDS", "load", 4, 128, 4),
-        new NcuCsv.SassRow(sample, 22, "LD.E", "load", 4, 128, 4),
-        new NcuCsv.SassRow(sample, 30, "ATOMS.ADD", "atomic", 4, 128, 4)), rows);
+        new NcuCsv.SassRow(sample, 22, "strides", 0x7f3a1c001100L, "LDS", "load", 4, 4, 128, 4),
+        new NcuCsv.SassRow(sample, 22, "strides", 0x7f3a1c001110L, "LD.E", "load", 4, 4, 128, 4),
+        new NcuCsv.SassRow(sample, 30, "strides", 0x7f3a1c001200L, "ATOMS.ADD", "atomic", 4, 4, 128, 4),
+        // Atomics inlined from CUDA's header: the line table names the header, not the sample.
+        new NcuCsv.SassRow(header, 107, "strides", 0x7f3a1c001400L, "ATOMS.ADD", "atomic", 4, 4, 64, 4),
+        new NcuCsv.SassRow(header, 107, "strides", 0x7f3a1c001480L, "ATOMS.ADD", "atomic", 4, 4, 4, 4),
+        new NcuCsv.SassRow(header, 152, "strides", 0x7f3a1c001300L, "ATOMS.MAX", "atomic", 4, 4, 8, 4),
+        new NcuCsv.SassRow(header, 107, "hwcheck_control", 0x7f3a1c000310L, "ATOMS.ADD", "atomic", 4, 16, 16, 16)),
+        rows);
   }
 
   @Test
@@ -59,6 +66,11 @@ class NcuCsvTest {
     assertNull(NcuCsv.opOf("ATOM.E.ADD", false));
     assertNull(NcuCsv.opOf("LDG.E", false));
     assertEquals("LDS.U8", NcuCsv.opcode("  @!P1 LDS.U8 R2, [R3+0x4] "));
+    assertEquals(1, NcuCsv.widthOf("LDS.U8"));
+    assertEquals(2, NcuCsv.widthOf("STS.U16"));
+    assertEquals(8, NcuCsv.widthOf("LDS.64"));
+    assertEquals(16, NcuCsv.widthOf("STS.128"));
+    assertEquals(4, NcuCsv.widthOf("ATOMS.ADD"));
   }
 
   @Test

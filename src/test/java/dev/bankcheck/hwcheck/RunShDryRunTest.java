@@ -78,6 +78,7 @@ class RunShDryRunTest {
     String status = Files.readString(prep.resolve("results/status.tsv"));
     assertTrue(status.contains("samples-cu/ex01_stride.cu\tidentity\t0\tok\t"), status);
     assertTrue(status.contains("samples-cu/ex01_stride.cu\tstrides\t1\tok\t"), status);
+    assertTrue(status.lines().skip(1).allMatch(l -> l.endsWith("\tvolatile")), status); // the volatile copy compiled
     assertTrue(Files.size(out.resolve("results.tar.gz")) > 0);
     assertTrue(Files.readString(out.resolve("log.txt")).contains("2 kernels measured, 0 not"), log);
 
