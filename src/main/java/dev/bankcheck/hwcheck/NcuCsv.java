@@ -161,10 +161,12 @@ public final class NcuCsv {
       if (first.equals("Line No") && r.contains("Address")) {
         col = new HashMap<>();
         int sources = 0;
+        sassSource = -1;
         for (int i = 0; i < r.size(); i++) {
           String h = r.get(i).trim();
           if (h.equals("Source")) {
-            if (++sources == 2) sassSource = i;
+            // The first "Source" is the CUDA line, the second the SASS instruction (one alone: take it).
+            if (++sources <= 2) sassSource = i;
             continue;
           }
           col.putIfAbsent(h, i);
@@ -173,13 +175,14 @@ public final class NcuCsv {
         continue;
       }
       if (col == null) continue;
-      String ln = r.get(0).trim();
-      if (!ln.isEmpty() && ln.chars().allMatch(Character::isDigit)) {
-        lineNo = Integer.parseInt(ln);
-        continue;
-      }
       Integer addr = col.get("Address");
-      if (addr == null || addr >= r.size() || !r.get(addr).trim().startsWith("0x") || lineNo < 0) continue;
+      boolean sassRow = addr != null && addr < r.size() && r.get(addr).trim().startsWith("0x");
+      String ln = r.get(0).trim();
+      boolean numbered = !ln.isEmpty() && ln.chars().allMatch(Character::isDigit);
+      if (numbered) lineNo = Integer.parseInt(ln);
+      // A source line (its totals are not used: the SASS rows below it carry the per-instruction counts); some
+      // exports also repeat the line number on the SASS rows, which is then taken as theirs.
+      if (!sassRow || lineNo < 0) continue;
       String sass = sassSource >= 0 && sassSource < r.size() ? r.get(sassSource) : "";
       long wf = (long) orZero(cell(r, col, "L1 Wavefronts Shared"));
       long ideal = (long) orZero(cell(r, col, "L1 Wavefronts Shared Ideal"));

@@ -59,6 +59,18 @@ class NcuCsvTest {
   }
 
   @Test
+  void sassRowsThatRepeatTheLineNumberAreRead() {
+    String csv = String.join("\n",
+        "\"File Path\",\"/w/samples-cu/a.cu\"",
+        "\"Line No\",\"Source\",\"Address\",\"Source\",\"Instructions Executed\",\"L1 Wavefronts Shared\","
+            + "\"L1 Wavefronts Shared Ideal\"",
+        "\"7\",\"  x = s[i];\",\"-\",\"\",\"12\",\"8\",\"4\"",
+        "\"7\",\"\",\"0x10\",\"LDS R1, [R2]\",\"4\",\"8\",\"4\"", "");
+    assertEquals(List.of(new NcuCsv.SassRow("/w/samples-cu/a.cu", 7, "", 16, "LDS", "load", 4, 4, 8, 4)),
+        NcuCsv.sourcePage(csv));
+  }
+
+  @Test
   void opcodesMapToOperations() {
     assertEquals("load", NcuCsv.opOf("LDSM.16.M88.4", false));
     assertEquals("store", NcuCsv.opOf("LDGSTS.E.BYPASS.128", false));
