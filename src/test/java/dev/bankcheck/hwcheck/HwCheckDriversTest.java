@@ -133,6 +133,60 @@ class HwCheckDriversTest {
     }
   }
 
+  /**
+   * Where the volatile copy compiles (as run.sh builds it), nvcc keeps every access bankcheck gives a number for:
+   * at least one shared-memory instruction on its line, all of the predicted width (the PTX of run.sh's flags).
+   */
+  @Test
+  void volatileBuildsKeepEveryAccessAtItsWidth() throws Exception {
+    assumeTrue(nvccOnPath(), "nvcc is not on PATH");
+    Map<String, Prepare.Row> drivers = new LinkedHashMap<>();
+    for (Prepare.Row r : rows) if (r.index() >= 0) drivers.putIfAbsent(r.driver(), r);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<String> problems = new ArrayList<>();
+    int volatileBuilds = 0;
+    int checked = 0;
+    try {
+      Map<Prepare.Row, Future<String>> ptx = new LinkedHashMap<>();
+      for (Prepare.Row r : drivers.values()) ptx.put(r, pool.submit(() -> ptx(r)));
+      for (Map.Entry<Prepare.Row, Future<String>> e : ptx.entrySet()) {
+        String text = e.getValue().get(10, TimeUnit.MINUTES);
+        if (text == null) continue; // the volatile copy does not compile: run.sh builds the sample as written
+        volatileBuilds++;
+        Prepare.Row r = e.getKey();
+        Map<PtxCheck.Key, List<Integer>> widths = PtxCheck.widths(text, r.sample());
+        for (Predicted p : Predicted.fromJson(Files.readString(out.resolve(r.json()), StandardCharsets.UTF_8))) {
+          if (p.excess() == null || !r.sample().equals(p.file())) continue;
+          List<Integer> w = widths.get(new PtxCheck.Key(p.line(), p.op()));
+          checked++;
+          if (w == null || w.stream().anyMatch(x -> x != p.widthBytes())) {
+            problems.add(p.file() + ":" + p.line() + " " + p.op() + " of " + p.array() + ": predicted " + p.widthBytes()
+                + " bytes, PTX " + w);
+          }
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertTrue(volatileBuilds >= 25, "only " + volatileBuilds + " samples build with volatile shared arrays");
+    assertTrue(checked >= 150, "only " + checked + " accesses checked");
+    assertTrue(problems.isEmpty(), String.join("\n", problems));
+  }
+
+  /** The driver's PTX with the volatile copy first on the include path, or null where that does not compile. */
+  private static String ptx(Prepare.Row r) throws Exception {
+    Path driver = out.resolve(r.driver());
+    Path ptx = out.resolve(r.driver().replaceAll("\\.cu$", ".ptx"));
+    List<String> cmd = new ArrayList<>(List.of("nvcc", "-ptx", "-arch=sm_90"));
+    cmd.addAll(runShFlags());
+    cmd.addAll(List.of("-I" + out.resolve(Prepare.VOLATILE), "-I" + root));
+    if (!r.defines().equals("-")) cmd.addAll(List.of(r.defines().split(" ")));
+    cmd.addAll(List.of("-o", ptx.toString(), driver.toString()));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    return p.waitFor() == 0 ? Files.readString(ptx, StandardCharsets.UTF_8) : null;
+  }
+
   /** Null on success; the same flags as hwcheck/run.sh, object file only. */
   private static String compile(Path driver, String defines) throws Exception {
     return compile(driver, defines, null);
