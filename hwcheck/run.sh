@@ -71,7 +71,10 @@ compile() {
     echo "as written" > "$W/$stem.build"
   else
     echo "compile failed: $driver (see $stem.nvcc.log)"
+    return
   fi
+  # The machine code, for reading a surprising line (cuobjdump is on the GPU machine, not always here).
+  command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$W/$stem" > "$W/$stem.sass" 2>&1
 }
 export -f compile
 export W PREP ROOT NVCC_FLAGS
@@ -155,7 +158,7 @@ wait
 log "profiled in $(elapsed) s: $(tail -n +2 "$RES/status.tsv" | grep -c $'\tok') kernels measured, $(tail -n +2 "$RES/status.tsv" | grep -vc $'\tok') not (status.tsv)"
 
 # 4. Everything back in one file, then the comparison where Java is available.
-cp "$W"/*.nvcc.log "$W"/*.build "$RES"/ 2>/dev/null
+cp "$W"/*.nvcc.log "$W"/*.build "$W"/*.sass "$RES"/ 2>/dev/null
 tar czf "$OUTDIR/results.tar.gz" -C "$PREP" results manifest.tsv predicted volatile
 if command -v java >/dev/null && [ -e "${JAVA_CP%%:*}" ]; then
   java -cp "$JAVA_CP" dev.bankcheck.hwcheck.HwCheck compare "$PREP" "$RES" "$OUTDIR/hardware-truth.tsv" \
