@@ -74,7 +74,7 @@ compile() {
     return
   fi
   # The machine code, for reading a surprising line (cuobjdump is on the GPU machine, not always here).
-  command -v cuobjdump >/dev/null && cuobjdump --dump-sass "$W/$stem" > "$W/$stem.sass" 2>&1
+  if command -v cuobjdump >/dev/null; then cuobjdump --dump-sass "$W/$stem" > "$W/$stem.sass" 2>&1; fi
 }
 export -f compile
 export W PREP ROOT NVCC_FLAGS
