@@ -42,7 +42,8 @@ public final class Cli {
       int jobs,
       boolean help,
       boolean version,
-      List<String> paths) {}
+      List<String> paths,
+      boolean fix) {}
 
   private Cli() {}
 
@@ -67,6 +68,9 @@ public final class Cli {
     o.addOption(Option.builder().longOpt("warp-size").hasArg().argName("N").desc("lanes per warp (default 32)").get());
     o.addOption(Option.builder("j").longOpt("jobs").hasArg().argName("N")
         .desc("files analyzed in parallel (default: number of processors)").get());
+    o.addOption(Option.builder().longOpt("fix")
+        .desc("apply the suggested fixes with edits to the files in place, print what changed, and report the"
+            + " fixed files (without it no file is written)").get());
     o.addOption(Option.builder().longOpt("help").desc("print this help and exit").get());
     o.addOption(Option.builder().longOpt("version").desc("print the version and exit").get());
     return o;
@@ -122,7 +126,7 @@ public final class Cli {
       throw new UsageException("no input files or folders given");
     }
     return new Config(format, html, failOn, cmd.hasOption("exit-zero"), block, Map.copyOf(defines),
-        List.copyOf(includes), bank, jobs, help, version, List.copyOf(paths));
+        List.copyOf(includes), bank, jobs, help, version, List.copyOf(paths), cmd.hasOption("fix"));
   }
 
   /** Full help for --help, with the exit codes in the footer. */

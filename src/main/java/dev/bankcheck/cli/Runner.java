@@ -79,6 +79,12 @@ public final class Runner {
     AnalysisOptions options =
         new AnalysisOptions(config.bank(), config.block(), config.defines(), config.includeDirs());
     List<FileReport> files = analyzeAll(inputs.inputs(), options, config.jobs());
+    if (config.fix()) {
+      FixApplier.Result fixed = FixApplier.apply(inputs.inputs(), files, err,
+          changed -> analyzeAll(changed, options, config.jobs()));
+      files = fixed.reports();
+      ioError |= fixed.ioError();
+    }
     Report report = new Report(version(), config.bank(), files, assumptions(config));
 
     Reporter reporter = ReporterFactory.forName(config.format()).orElseThrow(); // Cli validated the name
