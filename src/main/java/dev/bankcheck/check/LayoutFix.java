@@ -63,6 +63,7 @@ final class LayoutFix {
     StructDef def = definition(root, st);
     if (def == null || def.union() || !def.pos().file().equals(verifier.displayPath())) return null;
     SourceText src = new SourceText(verifier.text());
+    if (sizeAsserted(src, st.name())) return null; // the new size would break a static_assert
     int[] close = src.closingBrace(def.pos().line(), def.pos().column());
     if (close == null) return null;
     String name = "_pad";
@@ -101,6 +102,20 @@ final class LayoutFix {
       return null;
     }
     return named;
+  }
+
+  /** Whether a static_assert of the file names sizeof the struct. */
+  private static boolean sizeAsserted(SourceText src, String name) {
+    java.util.regex.Pattern p = java.util.regex.Pattern.compile("sizeof\\s*\\(\\s*(struct\\s+)?" + java.util.regex.Pattern.quote(name)
+        + "\\s*\\)");
+    boolean asserts = false;
+    boolean names = false;
+    for (int l = 1; l <= src.lineCount(); l++) {
+      String c = src.code(l);
+      asserts |= c.contains("static_assert");
+      names |= p.matcher(c).find();
+    }
+    return asserts && names;
   }
 
   private static boolean hasField(StructDef def, String name) {

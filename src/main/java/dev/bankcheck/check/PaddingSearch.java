@@ -144,7 +144,9 @@ final class PaddingSearch {
     int open = dims.lastIndexOf('[');
     if (!dims.startsWith("[") || !dims.endsWith("]") || open < 0) return List.of();
     String innerText = dims.substring(open + 1, dims.length() - 1).trim();
-    String replacement = innerText.matches("\\d+") ? Long.toString(newLength) : innerText + " + " + (newLength - oldLength);
+    // a name or a sum/product of names and numbers takes "+ pad" as it is; anything else is parenthesized first
+    String operand = innerText.matches("[\\w:]+(\\s*[-+*/]\\s*[\\w:]+)*") ? innerText : "(" + innerText + ")";
+    String replacement = innerText.matches("\\d+") ? Long.toString(newLength) : operand + " + " + (newLength - oldLength);
     int col = start.column() + open + 1;
     return List.of(new Fix.Edit(start.file(), start.line(), col, end.line(), end.column() - 1, replacement));
   }
