@@ -55,6 +55,8 @@ final class LayoutFix {
     if (st.align() > word || st.size() <= 0 || st.size() % word != 0 || (st.size() / word) % 2 != 0) return null;
     boolean fieldConflict = false;
     for (Site s : sites.values()) {
+      // an access wider than a word (the struct read as a float4) would no longer be aligned
+      if (s.width > word && elementIs(s.root, st)) return null;
       if (s.root.name().equals(root.name()) && s.worst != null && s.worst.ways() >= 2 && s.width < st.size()) {
         fieldConflict = true;
       }
@@ -102,6 +104,12 @@ final class LayoutFix {
       return null;
     }
     return named;
+  }
+
+  private static boolean elementIs(SharedRoot r, Type.Struct st) {
+    Type t = r.type();
+    while (t instanceof Type.Array a) t = a.element();
+    return t.equals(st);
   }
 
   /** Whether a static_assert of the file names sizeof the struct. */

@@ -69,12 +69,19 @@ final class PaddingSearch {
     Type.Array outer = (Type.Array) root.type();
     Type.Array inner = innermost(outer);
     int before = KernelChecker.worstOf(sites, root.name());
+    // accesses wider than the element (float4 loads of a float tile) must stay aligned: each row's bytes
+    // must remain a multiple of the widest access
+    long widest = inner.element().size();
+    for (Site s : sites.values()) {
+      if (s.root.name().equals(root.name())) widest = Math.max(widest, s.width);
+    }
     Map<SiteKey, Site> best = null;
     int bestWays = before;
     long bestLength = 0;
     try {
       for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted() && budget.used() < stepLimit;
           pad++) {
+        if ((inner.length() + pad) * inner.element().size() % widest != 0) continue;
         program.overrideInnerDim(root.decl(), inner.length() + pad);
         Map<SiteKey, Site> after = reanalyze.get();
         if (budget.exhausted()) break; // an incomplete run cannot back a promise

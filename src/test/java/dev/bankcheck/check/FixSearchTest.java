@@ -123,4 +123,35 @@ class FixSearchTest {
     assertEquals(1, fix.waysAfter());
     assertTrue(fix.description().startsWith("pad the inner dimension: 'float t[32][33]'"), fix.description());
   }
+
+  @Test
+  void paddingKeepsWideAccessesAligned() {
+    // float4 loads of a float tile: a row of 33 floats would leave them misaligned; rows stay multiples of 16 bytes
+    String src = """
+        // bankcheck: block 8x32
+        __global__ void k(const float4* in, float4* out) {
+          __shared__ float t[32][32];
+          int x = threadIdx.x, y = threadIdx.y;
+          out[y * 8 + x] = *reinterpret_cast<float4*>(&t[x][y % 8 * 4]);
+        }
+        """;
+    Fix fix = checkedFix(src, 5, Op.LOAD);
+    assertEquals(1, fix.waysAfter());
+    assertTrue(fix.description().startsWith("pad the inner dimension: 'float t[32][36]'"), fix.description());
+  }
+
+  @Test
+  void aStructReadWholeAsAVectorIsNotPadded() {
+    String src = """
+        struct V { float x, y, z, w; };
+        __global__ void k(float4* out) {
+          __shared__ V v[32];
+          v[threadIdx.x].x = 1.0f;
+          out[threadIdx.x] = *reinterpret_cast<float4*>(&v[threadIdx.x]);
+        }
+        """;
+    Fix fix = AnalyzerTest.at(AnalyzerTest.analyze(src), 4, Op.STORE).fix();
+    assertNotNull(fix);
+    assertTrue(fix.edits().isEmpty(), "a 20-byte struct would misalign the float4 read: " + fix.description());
+  }
 }
