@@ -26,7 +26,8 @@ import java.util.Set;
  * ({@link #swizzle}); the best candidate is then written as text edits and checked by analyzing the
  * edited file again ({@link FixVerifier}). It is suggested only when all accesses of the array are
  * written {@code a[r][c]} in this kernel (no pointer, no other use of the name), their index expressions
- * have no side effects and are on one line, and the check confirms that it lowers the worst conflict.
+ * have no side effects and are on one line, the kernel is not a template, and the check confirms that it
+ * lowers the worst conflict.
  */
 final class SwizzleSearch {
   private static final int MAX_TRIES = 3;
@@ -80,7 +81,8 @@ final class SwizzleSearch {
 
   List<Proposal> proposals() {
     List<Proposal> out = new ArrayList<>();
-    if (verifier == null) return out;
+    // instantiations of a template may give the array different rows: one text cannot fit them all
+    if (verifier == null || !kernel.templateParams().isEmpty()) return out;
     for (SharedRoot root : KernelChecker.conflictedRoots(sites)) {
       List<int[]> candidates = candidatesOf.apply(root);
       if (candidates.isEmpty()) continue;
