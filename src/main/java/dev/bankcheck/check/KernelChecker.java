@@ -682,7 +682,8 @@ final class KernelChecker {
     if (v == Verdict.CONFLICT && s.soaWorst != null && s.soaWorst.ways() < r.ways()) {
       Type.Struct st = (Type.Struct) ((Type.Array) s.root.type()).element();
       fix = new Fix("use a structure of arrays (a manual change: no edits are given): one array per field of '"
-          + st.name() + "' instead of '" + array + "[]' makes this access " + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
+          + st.name() + "' instead of '" + array + "[]' makes this access "
+          + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
           s.soaWorst.ways(), null, List.of(), s.soaWorst.access());
     }
     return new Finding(s.pos, rule, kernel.name(), array, via, op, s.width, r.ways(), r.wavefronts(),

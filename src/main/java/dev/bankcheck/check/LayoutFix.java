@@ -13,6 +13,7 @@ import dev.bankcheck.types.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The layout fix for an array of structs whose field accesses conflict because the struct is an even
@@ -114,8 +115,7 @@ final class LayoutFix {
 
   /** Whether a static_assert of the file names sizeof the struct. */
   private static boolean sizeAsserted(SourceText src, String name) {
-    java.util.regex.Pattern p = java.util.regex.Pattern.compile("sizeof\\s*\\(\\s*(struct\\s+)?" + java.util.regex.Pattern.quote(name)
-        + "\\s*\\)");
+    Pattern p = Pattern.compile("sizeof\\s*\\(\\s*(struct\\s+)?" + Pattern.quote(name) + "\\s*\\)");
     boolean asserts = false;
     boolean names = false;
     for (int l = 1; l <= src.lineCount(); l++) {

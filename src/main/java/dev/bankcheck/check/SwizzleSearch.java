@@ -128,8 +128,9 @@ final class SwizzleSearch {
       if (after == null) continue;
       int worstAfter = KernelChecker.worstAfter(after);
       if (worstAfter >= before) continue;
-      return KernelChecker.proposal(root, Proposal.Kind.SWIZZLE, before, worstAfter, 0,
-          description(root, kg, worstAfter, before, rewritten(src, root, accesses, edits), after), root.type().size(), edits, sites, after);
+      String description = description(root, kg, worstAfter, before, rewritten(src, root, accesses, edits), after);
+      return KernelChecker.proposal(root, Proposal.Kind.SWIZZLE, before, worstAfter, 0, description,
+          root.type().size(), edits, sites, after);
     }
     return null;
   }
