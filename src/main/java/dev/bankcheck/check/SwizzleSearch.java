@@ -153,21 +153,30 @@ final class SwizzleSearch {
         || !outer.index().pos().file().equals(verifier.displayPath())) {
       return null;
     }
+    // the text from the name: name [ row ] [ col ], on one line
     int line = s.pos.line();
     String code = src.code(line);
-    if (code == null || inner.index().pos().line() != line || outer.index().pos().line() != line
-        || !code.startsWith(root.name(), s.pos.column() - 1)) {
-      return null;
-    }
-    int rowStart = inner.index().pos().column();
-    int rowEnd = src.indexEnd(line, rowStart);
-    int colStart = outer.index().pos().column();
-    int colEnd = src.indexEnd(line, colStart);
-    if (rowEnd < 0 || colEnd < 0 || colStart <= rowEnd) return null;
-    // the column's '[' follows the row's ']' directly (blanks aside)
-    String between = code.substring(rowEnd - 1, colStart - 1).replace(" ", "").replace("\t", "");
-    if (!between.equals("][")) return null;
+    if (code == null || !code.startsWith(root.name(), s.pos.column() - 1)) return null;
+    int rowStart = afterBracket(code, s.pos.column() + root.name().length());
+    int rowEnd = rowStart < 0 ? -1 : src.indexEnd(line, rowStart);
+    int close = rowEnd < 0 ? -1 : code.indexOf(']', rowEnd - 1); // the row's ']', blanks before it aside
+    int colStart = close < 0 ? -1 : afterBracket(code, close + 2);
+    int colEnd = colStart < 0 ? -1 : src.indexEnd(line, colStart);
+    if (colEnd < 0 || colEnd <= colStart || rowEnd <= rowStart) return null;
     return new Access(line, rowStart, rowEnd, colStart, colEnd);
+  }
+
+  /**
+   * The column just after the '[' that comes next from 1-based {@code column} (blanks skipped), with the
+   * blanks after it skipped too; -1 when the next character is not '['.
+   */
+  private static int afterBracket(String code, int column) {
+    int i = column - 1;
+    while (i < code.length() && Character.isWhitespace(code.charAt(i))) i++;
+    if (i >= code.length() || code.charAt(i) != '[') return -1;
+    i++;
+    while (i < code.length() && Character.isWhitespace(code.charAt(i))) i++;
+    return i + 1;
   }
 
   /** No side effects and no memory reads: the row index may be evaluated once more. */
@@ -219,7 +228,20 @@ final class SwizzleSearch {
   /** The text as an operand of % or ^: parenthesized unless it is a name, a member chain or a number. */
   private static String operand(String text) {
     String t = text.trim();
-    return t.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*|[0-9]+[uUlL]*") ? t : "(" + t + ")";
+    boolean simple = t.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*|[0-9]+[uUlL]*");
+    return simple || wrapped(t) ? t : "(" + t + ")";
+  }
+
+  /** Whether the text is one parenthesized expression: "(a + b)", not "(a) + (b)". */
+  private static boolean wrapped(String t) {
+    if (!t.startsWith("(") || !t.endsWith(")")) return false;
+    int depth = 0;
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (c == '(') depth++;
+      else if (c == ')' && --depth == 0 && i < t.length() - 1) return false;
+    }
+    return depth == 0;
   }
 
   /** "12: tile[ty][tx ^ (ty % 16)]" for each access, in source order. */

@@ -154,4 +154,23 @@ class FixSearchTest {
     assertNotNull(fix);
     assertTrue(fix.edits().isEmpty(), "a 20-byte struct would misalign the float4 read: " + fix.description());
   }
+
+  @Test
+  void swizzleEditsKeepParenthesizedAndSpacedIndicesIntact() {
+    String src = """
+        // bankcheck: block 16x16
+        __global__ void k(float* out) {
+          __shared__ float s[16][16];
+          int x = threadIdx.x, y = threadIdx.y;
+          s[ (y + 1) % 16 ][(int)x] = out[y * 16 + x];
+          __syncthreads();
+          out[y * 16 + x] = s [x] [ (y) ];
+        }
+        """;
+    Fix fix = checkedFix(src, 7, Op.LOAD);
+    assertEquals(1, fix.waysAfter());
+    String fixed = Edits.apply(src, fix.edits());
+    assertTrue(fixed.contains("s[ (y + 1) % 16 ][((int)x) ^ (((y + 1) % 16) % 16)] = "), fixed);
+    assertTrue(fixed.contains("= s [x] [ (y) ^ (x % 16) ];"), fixed);
+  }
 }
