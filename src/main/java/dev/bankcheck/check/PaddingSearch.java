@@ -106,8 +106,12 @@ final class PaddingSearch {
     // re-analysis with the overridden dimension
     Map<SiteKey, KernelChecker.AfterSite> after = null;
     FixVerifier.After text = verifier == null ? null : verifier.after(edits);
-    if (text != null && text.broken()) edits = List.of(); // the edit does not do what the override did
-    else if (text != null) after = KernelChecker.afterFromText(text, kernel, sites, root.name());
+    if (text != null && text.broken()) {
+      edits = List.of(); // the edit does not do what the override did
+    } else if (text != null) {
+      after = KernelChecker.afterFromText(text, kernel, sites, root.name());
+      if (after == null) return null; // an access is no longer evaluated after the edit: nothing to promise
+    }
     if (after == null) after = KernelChecker.afterFromSites(best, sites, root.name());
     if (after == null) return null;
     int worstAfter = KernelChecker.worstAfter(after);
