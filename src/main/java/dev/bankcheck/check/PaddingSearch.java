@@ -99,8 +99,10 @@ final class PaddingSearch {
     long elements = root.type().size() / inner.size() * bestLength;
     long bytesAfter = elements * inner.element().size();
     long extra = bytesAfter - root.type().size();
-    String decl = inner.element().display() + " " + root.name() + dimsText(outer, bestLength);
     List<Fix.Edit> edits = innerDimEdit(root, inner.length(), bestLength);
+    // the declaration as it will read: the source's dimensions with the edit ([TILE][TILE + 1]), else the values
+    String dims = edits.isEmpty() ? dimsText(outer, bestLength) : editedDims(root, edits.get(0));
+    String decl = inner.element().display() + " " + root.name() + dims;
 
     // what each access of the array becomes: from the edited text where it can be checked, else from the
     // re-analysis with the overridden dimension
@@ -138,6 +140,15 @@ final class PaddingSearch {
       t = a.element();
     }
     return sb.toString();
+  }
+
+  /** The declaration's dimensions as written, with the edit applied. */
+  private String editedDims(SharedRoot root, Fix.Edit edit) {
+    Pos start = root.decl().dimsStart();
+    Pos end = root.decl().dimsEnd();
+    String line = lines[start.line() - 1];
+    return line.substring(start.column() - 1, edit.column() - 1) + edit.replacement()
+        + line.substring(edit.endColumn() - 1, end.column() - 1);
   }
 
   /**
