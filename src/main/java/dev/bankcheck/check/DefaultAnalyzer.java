@@ -49,6 +49,28 @@ public final class DefaultAnalyzer implements Analyzer {
 
   /** Analyzes source text; {@code file} locates relative includes. */
   public FileReport analyzeText(Path file, String displayPath, String text) {
+    long[] deadline = {0};
+    int[] runs = {0};
+    // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
+    FixVerifier.Reanalysis reanalysis = edited -> {
+      if (deadline[0] == 0) deadline[0] = System.nanoTime() + SECONDS_PER_FILE * 1_000_000_000L;
+      long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
+      if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
+      Run r = run(file, displayPath, edited, null, seconds);
+      return r.complete() ? r.report() : null;
+    };
+    return run(file, displayPath, text, reanalysis, SECONDS_PER_FILE).report();
+  }
+
+  /** Re-analyses of edited text per file, to check fixes. */
+  static final int MAX_FIX_CHECKS = 32;
+
+  /** One analysis: its report, and whether nothing stopped it early (work bound, failure). */
+  private record Run(FileReport report, boolean complete) {}
+
+  /** {@code reanalysis} null: no fixes are searched. */
+  private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds) {
+    boolean complete = true;
     List<SourceError> errors = new ArrayList<>();
     PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
     // A header that is not found (often a helper from another project) is no reason to fail the file:
@@ -64,13 +86,16 @@ public final class DefaultAnalyzer implements Analyzer {
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
-      WorkBudget budget = new WorkBudget(STEPS_PER_FILE, SECONDS_PER_FILE);
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget).check());
+      WorkBudget budget = new WorkBudget(STEPS_PER_FILE, seconds);
+      FixVerifier verifier = reanalysis == null ? null : new FixVerifier(displayPath, text, reanalysis, errors.size());
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check());
+      complete = !budget.exhausted();
       if (budget.timedOut()) {
         errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
             + SECONDS_PER_FILE + " s; the findings cover what was analyzed until then"));
       }
     } catch (StackOverflowError | RuntimeException e) {
+      complete = false;
       errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis failed: " + e));
     }
     findings.addAll(UnanalyzedUses.find(parsed.skipped(), parsed.unit()));
@@ -78,7 +103,7 @@ public final class DefaultAnalyzer implements Analyzer {
     result.sort(Comparator.comparing(Finding::pos).thenComparing(f -> f.op().ordinal()));
     errors.sort(Comparator.comparing(SourceError::pos));
     FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;
-    return new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result));
+    return new Run(new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result)), complete);
   }
 
   private static boolean looksBinary(byte[] bytes) {

@@ -24,6 +24,7 @@ import dev.bankcheck.sym.WorkBudget;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,7 +43,19 @@ final class KernelChecker {
   private final String[] lines;
   private final AnalysisOptions blocks;
 
+  /** Checks the edited text of a fix; null: no fixes are searched (as when checking a fix). */
+  private final FixVerifier verifier;
+  /** Whether accesses are also evaluated under the XOR swizzles that {@link SwizzleSearch} may suggest. */
+  private boolean screenSwizzles = true;
+  private final Map<VarDecl, List<int[]>> swizzleCandidates = new IdentityHashMap<>();
+
   KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget) {
+    this(program, bank, lines, blocks, budget, null);
+  }
+
+  KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget,
+      FixVerifier verifier) {
+    this.verifier = verifier;
     this.program = program;
     this.budget = budget;
     this.bank = bank;
@@ -77,6 +90,12 @@ final class KernelChecker {
     WarpResult worst;
     /** The worst outcome had the struct array been a structure of arrays (null: not an array of structs). */
     WarpResult soaWorst;
+    /** The worst outcome under each XOR swizzle candidate of {@link SwizzleSearch} (null: not evaluated). */
+    WarpResult[] swizzled;
+    /** Some execution's address could not be split into row and column (a warp-uniform unknown part). */
+    boolean swizzleUnknown;
+    /** The accessed expression. */
+    Expr at;
     String worstContext = "";
     String unknown;
     boolean data;
@@ -105,9 +124,7 @@ final class KernelChecker {
     Map<Site, String> shapeOfWorst = new HashMap<>();
     long start = budget.used();
     Map<SiteKey, Site> sites = analyze(kernel, shapes, templates, notes, shapeOfWorst);
-    // the search re-analyzes the kernel per candidate: it may take a few times the analysis itself
-    long searchSteps = Math.max(200_000L, 4 * (budget.used() - start));
-    Map<SiteKey, Fix> fixes = new PaddingSearch(kernel, shapes, templates, sites, budget.used() + searchSteps).fixes();
+    Map<SiteKey, Fix> fixes = verifier == null ? Map.of() : fixes(kernel, shapes, templates, sites, start);
     List<Finding> out = new ArrayList<>();
     for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
       Finding f = finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes);
@@ -115,6 +132,147 @@ final class KernelChecker {
       out.add(fix != null && f.verdict() == Verdict.CONFLICT ? f.withFix(fix) : f);
     }
     return out;
+  }
+
+  /**
+   * The fix for each conflicting site: every kind of fix is searched per array, checked by re-analysis,
+   * and the better one per array is kept (see {@link #better}).
+   */
+  private Map<SiteKey, Fix> fixes(Function kernel, List<BlockShapes.Shape> shapes, List<Instantiation> templates,
+      Map<SiteKey, Site> sites, long start) {
+    // the padding search re-analyzes the kernel per candidate: it may take a few times the analysis itself
+    long searchSteps = Math.max(200_000L, 4 * (budget.used() - start));
+    List<Proposal> all = new ArrayList<>();
+    screenSwizzles = false;
+    try {
+      all.addAll(new PaddingSearch(program, bank, budget, budget.used() + searchSteps, kernel.name(), sites,
+          () -> analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>()), verifier, lines).proposals());
+    } finally {
+      screenSwizzles = true;
+    }
+    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates).proposals());
+    all.addAll(new LayoutFix(program, bank, kernel.name(), sites, verifier).proposals());
+    Map<String, Proposal> chosen = new LinkedHashMap<>();
+    for (Proposal p : all) {
+      Proposal q = chosen.get(p.root().name());
+      if (q == null || better(p, q)) chosen.put(p.root().name(), p);
+    }
+    Map<SiteKey, Fix> out = new HashMap<>();
+    for (Proposal p : chosen.values()) out.putAll(p.fixes());
+    return out;
+  }
+
+  /**
+   * Which fix of one array to suggest: the lower worst case after it; at equal worst case, padding when it
+   * costs at most 1/16 of the array's bytes, else the fewer extra bytes (a swizzle costs none), else
+   * padding, then the struct layout, then the swizzle (the smallest edit).
+   */
+  static boolean better(Proposal a, Proposal b) {
+    if (a.worstAfter() != b.worstAfter()) return a.worstAfter() < b.worstAfter();
+    boolean aCheap = a.kind() == Proposal.Kind.PADDING && cheap(a);
+    boolean bCheap = b.kind() == Proposal.Kind.PADDING && cheap(b);
+    if (aCheap != bCheap) return aCheap;
+    if (a.extraBytes() != b.extraBytes()) return a.extraBytes() < b.extraBytes();
+    return a.kind().ordinal() < b.kind().ordinal();
+  }
+
+  private static boolean cheap(Proposal p) {
+    long size = p.root().type().size();
+    return size > 0 && p.extraBytes() * 16 <= size;
+  }
+
+  /** One suggested change to one array, with what it does to each access of the array in the kernel. */
+  record Proposal(SharedRoot root, Kind kind, int worstBefore, int worstAfter, long extraBytes, Map<SiteKey, Fix> fixes) {
+    enum Kind { PADDING, LAYOUT, SWIZZLE }
+  }
+
+  /** What one access becomes after a fix: its ways and the evaluated warp (null when not known). */
+  record AfterSite(int ways, dev.bankcheck.bank.WarpAccess lanes) {}
+
+  /** The arrays with a conflicting access, in order of their first site. */
+  static List<SharedRoot> conflictedRoots(Map<SiteKey, Site> sites) {
+    Map<String, SharedRoot> roots = new LinkedHashMap<>();
+    for (Site s : sites.values()) {
+      if (s.worst != null && s.worst.ways() >= 2) roots.putIfAbsent(s.root.name(), s.root);
+    }
+    return new ArrayList<>(roots.values());
+  }
+
+  static int worstOf(Map<SiteKey, Site> map, String rootName) {
+    int worst = 1;
+    for (Site s : map.values()) {
+      if (s.root.name().equals(rootName) && s.worst != null) worst = Math.max(worst, s.worst.ways());
+    }
+    return worst;
+  }
+
+  /**
+   * Each evaluated access of the array after a fix, from the re-analysis of the edited text; null when one
+   * of them is gone or no longer evaluated there.
+   */
+  static Map<SiteKey, AfterSite> afterFromText(FixVerifier.After text, String kernel, Map<SiteKey, Site> sites,
+      String rootName) {
+    Map<SiteKey, AfterSite> out = new LinkedHashMap<>();
+    for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
+      Site s = e.getValue();
+      if (!s.root.name().equals(rootName) || s.worst == null) continue;
+      Finding f = text.at(s.pos, Op.valueOf(s.op.name()), rootName, kernel);
+      if (f == null || f.ways() == null) return null;
+      out.put(e.getKey(), new AfterSite(f.ways(), f.lanes()));
+    }
+    return out;
+  }
+
+  /** The same from a re-analysis of the kernel in the IR; null when an access was not evaluated there. */
+  static Map<SiteKey, AfterSite> afterFromSites(Map<SiteKey, Site> after, Map<SiteKey, Site> sites, String rootName) {
+    Map<SiteKey, AfterSite> out = new LinkedHashMap<>();
+    for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
+      Site s = e.getValue();
+      if (!s.root.name().equals(rootName) || s.worst == null) continue;
+      Site a = after.get(e.getKey());
+      if (a == null || a.worst == null) return null;
+      out.put(e.getKey(), new AfterSite(a.worst.ways(), a.worst.access()));
+    }
+    return out;
+  }
+
+  static int worstAfter(Map<SiteKey, AfterSite> after) {
+    int worst = 1;
+    for (AfterSite a : after.values()) worst = Math.max(worst, a.ways());
+    return worst;
+  }
+
+  /** "after it: 9:15 load 2-way, 10:15 load 1-way" for every access of the array, in source order. */
+  static String waysList(Map<SiteKey, Site> sites, Map<SiteKey, AfterSite> after) {
+    List<Map.Entry<SiteKey, AfterSite>> entries = new ArrayList<>(after.entrySet());
+    entries.sort(java.util.Comparator.comparing((Map.Entry<SiteKey, AfterSite> e) -> sites.get(e.getKey()).pos)
+        .thenComparing(e -> e.getKey().op()));
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<SiteKey, AfterSite> e : entries) {
+      Site s = sites.get(e.getKey());
+      parts.add(s.pos.line() + ":" + s.pos.column() + " " + s.op.name().toLowerCase(java.util.Locale.ROOT) + " "
+          + e.getValue().ways() + "-way");
+    }
+    return "after it: " + String.join(", ", parts);
+  }
+
+  /** A proposal whose fix goes to each conflicting access of the array that it improves. */
+  static Proposal proposal(SharedRoot root, Proposal.Kind kind, int before, int worstAfter, long extra,
+      String description, Long bytesAfter, List<Fix.Edit> edits, Map<SiteKey, Site> sites,
+      Map<SiteKey, AfterSite> after) {
+    Map<SiteKey, Fix> fixes = new HashMap<>();
+    for (Map.Entry<SiteKey, AfterSite> e : after.entrySet()) {
+      Site s = sites.get(e.getKey());
+      if (s.worst.ways() >= 2 && e.getValue().ways() < s.worst.ways()) {
+        fixes.put(e.getKey(), new Fix(description, e.getValue().ways(), bytesAfter, edits, e.getValue().lanes()));
+      }
+    }
+    return new Proposal(root, kind, before, worstAfter, extra, fixes);
+  }
+
+  /** The XOR swizzles worth evaluating for an array ({@link SwizzleSearch#candidates}), once per declaration. */
+  private List<int[]> swizzleCandidates(SharedRoot root) {
+    return swizzleCandidates.computeIfAbsent(root.decl(), d -> SwizzleSearch.candidates(root));
   }
 
   /** Every instantiation, shape and warp: the worst case per access site. */
@@ -145,6 +303,15 @@ final class KernelChecker {
         if (shapeOf.containsKey(s)) shapeOfWorst.put(target, shapeOf.get(s));
       }
       if (s.soaWorst != null && (target.soaWorst == null || worse(s.soaWorst, target.soaWorst))) target.soaWorst = s.soaWorst;
+      if (s.swizzled != null) {
+        if (target.swizzled == null) target.swizzled = s.swizzled.clone();
+        for (int i = 0; i < s.swizzled.length && i < target.swizzled.length; i++) {
+          if (s.swizzled[i] != null && (target.swizzled[i] == null || worse(s.swizzled[i], target.swizzled[i]))) {
+            target.swizzled[i] = s.swizzled[i];
+          }
+        }
+      }
+      target.swizzleUnknown |= s.swizzleUnknown;
       if (target.unknown == null) target.unknown = s.unknown;
       target.data |= s.data;
       target.dataLanes = Math.max(target.dataLanes, s.dataLanes);
@@ -201,127 +368,6 @@ final class KernelChecker {
       if (s.unknown != null && symbolic.mentionsWarp(s.unknown)) return true;
     }
     return false;
-  }
-
-  /**
-   * For each multi-dimensional array with a conflict: the smallest padding of its inner dimension
-   * (1 to banks elements) that makes every access to it in this kernel conflict-free, or else the one
-   * with the lowest worst case; each candidate is checked by analyzing the kernel again.
-   */
-  private final class PaddingSearch {
-    private final Function kernel;
-    private final List<BlockShapes.Shape> shapes;
-    private final List<Instantiation> templates;
-    private final Map<SiteKey, Site> sites;
-
-    private final long stepLimit;
-
-    PaddingSearch(Function kernel, List<BlockShapes.Shape> shapes, List<Instantiation> templates,
-        Map<SiteKey, Site> sites, long stepLimit) {
-      this.stepLimit = stepLimit;
-      this.kernel = kernel;
-      this.shapes = shapes;
-      this.templates = templates;
-      this.sites = sites;
-    }
-
-    Map<SiteKey, Fix> fixes() {
-      Map<SiteKey, Fix> out = new HashMap<>();
-      Map<SharedRoot, List<SiteKey>> conflicted = new LinkedHashMap<>();
-      for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
-        Site s = e.getValue();
-        if (s.worst != null && s.worst.ways() >= 2 && paddable(s.root)) {
-          conflicted.computeIfAbsent(s.root, r -> new ArrayList<>()).add(e.getKey());
-        }
-      }
-      for (Map.Entry<SharedRoot, List<SiteKey>> e : conflicted.entrySet()) search(e.getKey(), out);
-      return out;
-    }
-
-    private boolean paddable(SharedRoot r) {
-      return r.shapeProblem() == null && r.type() instanceof Type.Array outer && outer.length() > 0
-          && outer.element() instanceof Type.Array inner && inner.length() > 0 && !r.decl().is("extern");
-    }
-
-    private void search(SharedRoot root, Map<SiteKey, Fix> out) {
-      Type.Array outer = (Type.Array) root.type();
-      Type.Array inner = innermost(outer);
-      int before = worstOf(sites, root.name());
-      Map<SiteKey, Site> best = null;
-      int bestWays = before;
-      long bestLength = 0;
-      try {
-        for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted() && budget.used() < stepLimit;
-            pad++) {
-          program.overrideInnerDim(root.decl(), inner.length() + pad);
-          Map<SiteKey, Site> after = analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>());
-          if (budget.exhausted()) break; // an incomplete run cannot back a promise
-          int ways = worstOf(after, root.name());
-          if (ways < bestWays) {
-            best = after;
-            bestWays = ways;
-            bestLength = inner.length() + pad;
-          }
-        }
-      } finally {
-        program.clearOverrides();
-      }
-      if (best == null) return;
-      long elements = root.type().size() / inner.size() * bestLength;
-      long bytesAfter = elements * inner.element().size();
-      String decl = inner.element().display() + " " + root.name() + dimsText(outer, bestLength);
-      String effect = bestWays == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
-          : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + bestWays + "-way";
-      String description = "pad the inner dimension: '" + decl + "' " + effect + " (+" + (bytesAfter - root.type().size())
-          + " bytes of shared memory)";
-      List<Fix.Edit> edits = innerDimEdit(root, inner.length(), bestLength);
-      for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
-        if (!e.getValue().root.name().equals(root.name())) continue;
-        Site after = best.get(e.getKey());
-        if (after != null && after.worst != null) {
-          out.put(e.getKey(), new Fix(description, after.worst.ways(), bytesAfter, edits, after.worst.access()));
-        }
-      }
-    }
-
-    private int worstOf(Map<SiteKey, Site> map, String rootName) {
-      int worst = 1;
-      for (Site s : map.values()) {
-        if (s.root.name().equals(rootName) && s.worst != null) worst = Math.max(worst, s.worst.ways());
-      }
-      return worst;
-    }
-  }
-
-  private static Type.Array innermost(Type.Array a) {
-    while (a.element() instanceof Type.Array e) a = e;
-    return a;
-  }
-
-  private static String dimsText(Type.Array outer, long innerLength) {
-    StringBuilder sb = new StringBuilder();
-    Type t = outer;
-    while (t instanceof Type.Array a) {
-      sb.append('[').append(a.element() instanceof Type.Array ? a.length() : innerLength).append(']');
-      t = a.element();
-    }
-    return sb.toString();
-  }
-
-  /** Replaces the inner dimension's text in the declaration, when the declaration is on one line of this file. */
-  private List<Fix.Edit> innerDimEdit(SharedRoot root, long oldLength, long newLength) {
-    Pos start = root.decl().dimsStart();
-    Pos end = root.decl().dimsEnd();
-    if (start == null || end == null || start.line() != end.line() || start.line() > lines.length) return List.of();
-    String line = lines[start.line() - 1];
-    if (end.column() - 1 > line.length() || start.column() < 1) return List.of();
-    String dims = line.substring(start.column() - 1, end.column() - 1);
-    int open = dims.lastIndexOf('[');
-    if (!dims.startsWith("[") || !dims.endsWith("]") || open < 0) return List.of();
-    String innerText = dims.substring(open + 1, dims.length() - 1).trim();
-    String replacement = innerText.matches("\\d+") ? Long.toString(newLength) : innerText + " + " + (newLength - oldLength);
-    int col = start.column() + open + 1;
-    return List.of(new Fix.Edit(start.file(), start.line(), col, end.line(), end.column() - 1, replacement));
   }
 
   /**
@@ -449,6 +495,7 @@ final class KernelChecker {
       SharedRoot root = first.root();
       SiteKey key = new SiteKey(at, op, root.name());
       Site site = sites.computeIfAbsent(key, k -> new Site(at.pos(), op, root));
+      site.at = at;
       if (site.via == null) site.via = first.via();
       site.type = type;
       site.width = width(type);
@@ -576,12 +623,29 @@ final class KernelChecker {
       if (worst == null || r.ways() > worst.ways()) worst = r;
     }
     if (worst.empty()) return;
+    if (screenSwizzles && verifier != null) screenSwizzles(site, addr, active, symbolic, kind);
     WarpResult soa = structureOfArrays(site, addr, active, kind);
     if (soa != null && (site.soaWorst == null || worse(soa, site.soaWorst))) site.soaWorst = soa;
     if (site.worst == null || worse(worst, site.worst)) {
       site.worst = worst;
       site.worstContext = ctx;
       if (shape != null) shapeOfWorst.put(site, shape.describe());
+    }
+  }
+
+  /** The same access under each XOR swizzle candidate of its array: the worst per candidate. */
+  private void screenSwizzles(Site site, long[] addr, boolean[] active, Poly symbolic, AccessKind kind) {
+    List<int[]> candidates = swizzleCandidates(site.root);
+    if (candidates.isEmpty() || site.swizzleUnknown) return;
+    if (symbolic != null && !symbolic.isConstant()) {
+      site.swizzleUnknown = true; // the row of each lane is not known
+      return;
+    }
+    if (site.swizzled == null) site.swizzled = new WarpResult[candidates.size()];
+    for (int i = 0; i < candidates.size(); i++) {
+      long[] swizzled = SwizzleSearch.swizzle(site.root, addr, active, candidates.get(i));
+      WarpResult r = model.evaluate(swizzled, active, site.width, kind);
+      if (site.swizzled[i] == null || worse(r, site.swizzled[i])) site.swizzled[i] = r;
     }
   }
 
@@ -596,7 +660,7 @@ final class KernelChecker {
     return model.evaluate(soa, active, site.width, kind);
   }
 
-  private static boolean worse(WarpResult a, WarpResult b) {
+  static boolean worse(WarpResult a, WarpResult b) {
     if (a.ways() != b.ways()) return a.ways() > b.ways();
     if (a.wavefronts() != b.wavefronts()) return a.wavefronts() > b.wavefronts();
     return !a.broadcast() && b.broadcast();
@@ -663,8 +727,9 @@ final class KernelChecker {
     Fix fix = null;
     if (v == Verdict.CONFLICT && s.soaWorst != null && s.soaWorst.ways() < r.ways()) {
       Type.Struct st = (Type.Struct) ((Type.Array) s.root.type()).element();
-      fix = new Fix("use a structure of arrays: one array per field of '" + st.name() + "' instead of '" + array
-          + "[]' makes this access " + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
+      fix = new Fix("use a structure of arrays (a manual change: no edits are given): one array per field of '"
+          + st.name() + "' instead of '" + array + "[]' makes this access "
+          + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
           s.soaWorst.ways(), null, List.of(), s.soaWorst.access());
     }
     return new Finding(s.pos, rule, kernel.name(), array, via, op, s.width, r.ways(), r.wavefronts(),

@@ -45,13 +45,14 @@ public final class Cli {
       boolean help,
       boolean version,
       List<String> paths,
-      Gate gate) {
+      Gate gate,
+      boolean fix) {
 
     /** This configuration with the settings a configuration file may change. */
     Config withSettings(int failOn, int[] block, Map<String, String> defines, List<Path> includeDirs,
         BankConfig bank) {
       return new Config(format, htmlFile, failOn, exitZero, block, defines, includeDirs, bank, jobs, help, version,
-          paths, gate);
+          paths, gate, fix);
     }
   }
 
@@ -96,6 +97,9 @@ public final class Cli {
         .desc("write the unsuppressed findings to FILE, to accept them with --baseline").get());
     o.addOption(Option.builder().longOpt("progress").desc("show progress on stderr even when it is not a terminal").get());
     o.addOption(Option.builder().longOpt("no-progress").desc("never show progress").get());
+    o.addOption(Option.builder().longOpt("fix")
+        .desc("apply the suggested fixes with edits to the files in place, print what changed, and report the"
+            + " fixed files (without it no file is written)").get());
     o.addOption(Option.builder().longOpt("help").desc("print this help and exit").get());
     o.addOption(Option.builder().longOpt("version").desc("print the version and exit").get());
     return o;
@@ -168,7 +172,7 @@ public final class Cli {
         cmd.hasOption("progress") ? Boolean.TRUE : cmd.hasOption("no-progress") ? Boolean.FALSE : null,
         Set.copyOf(given));
     return new Config(format, html, failOn, cmd.hasOption("exit-zero"), block, Map.copyOf(defines),
-        List.copyOf(includes), bank, jobs, help, version, List.copyOf(paths), gate);
+        List.copyOf(includes), bank, jobs, help, version, List.copyOf(paths), gate, cmd.hasOption("fix"));
   }
 
   /** Full help for --help, with the exit codes in the footer. */

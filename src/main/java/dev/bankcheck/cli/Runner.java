@@ -138,6 +138,13 @@ public final class Runner {
     } finally {
       if (progress != null) progress.clear();
     }
+    if (config.fix()) {
+      int jobs = config.jobs();
+      FixApplier.Result fixed = FixApplier.apply(selected, files, err,
+          changed -> analyzeAll(changed, options, jobs, null));
+      files = fixed.reports();
+      ioError |= fixed.ioError();
+    }
     Report report = new Report(version(), config.bank(), files, assumptions(config, blockOrigin));
     RunContext context = RunContext.of(report, RunContext.defaultRoot(), SourceLines.fromDisk(), baseline);
 

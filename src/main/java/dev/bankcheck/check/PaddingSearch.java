@@ -1,0 +1,175 @@
+package dev.bankcheck.check;
+
+import dev.bankcheck.bank.BankConfig;
+import dev.bankcheck.check.KernelChecker.Proposal;
+import dev.bankcheck.check.KernelChecker.Site;
+import dev.bankcheck.check.KernelChecker.SiteKey;
+import dev.bankcheck.source.Pos;
+import dev.bankcheck.sym.Program;
+import dev.bankcheck.sym.SharedRoot;
+import dev.bankcheck.sym.WorkBudget;
+import dev.bankcheck.types.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Padding of the inner dimension, for each multi-dimensional array with a conflict: the smallest padding
+ * (1 to banks elements) that makes every access to the array in the kernel conflict-free, or else the one
+ * with the lowest worst case. Each candidate is checked by analyzing the kernel again with the array's
+ * inner dimension overridden; the chosen one is then checked on the edited text (see {@link FixVerifier}).
+ */
+final class PaddingSearch {
+  private final Program program;
+  private final BankConfig bank;
+  private final WorkBudget budget;
+  private final long stepLimit;
+  private final String kernel;
+  private final Map<SiteKey, Site> sites;
+  private final Supplier<Map<SiteKey, Site>> reanalyze;
+  private final FixVerifier verifier;
+  private final String[] lines;
+
+  /**
+   * @param reanalyze analyzes the kernel again (under the program's current overrides)
+   * @param stepLimit the budget's step count past which no further candidate is tried
+   * @param verifier checks the edits on the text (null: not checked there)
+   */
+  PaddingSearch(Program program, BankConfig bank, WorkBudget budget, long stepLimit, String kernel,
+      Map<SiteKey, Site> sites, Supplier<Map<SiteKey, Site>> reanalyze, FixVerifier verifier, String[] lines) {
+    this.program = program;
+    this.bank = bank;
+    this.budget = budget;
+    this.stepLimit = stepLimit;
+    this.kernel = kernel;
+    this.sites = sites;
+    this.reanalyze = reanalyze;
+    this.verifier = verifier;
+    this.lines = lines;
+  }
+
+  List<Proposal> proposals() {
+    List<Proposal> out = new ArrayList<>();
+    for (SharedRoot root : KernelChecker.conflictedRoots(sites)) {
+      if (paddable(root)) {
+        Proposal p = search(root);
+        if (p != null) out.add(p);
+      }
+    }
+    return out;
+  }
+
+  private static boolean paddable(SharedRoot r) {
+    return r.shapeProblem() == null && r.type() instanceof Type.Array outer && outer.length() > 0
+        && outer.element() instanceof Type.Array inner && inner.length() > 0 && !r.decl().is("extern");
+  }
+
+  private Proposal search(SharedRoot root) {
+    Type.Array outer = (Type.Array) root.type();
+    Type.Array inner = innermost(outer);
+    int before = KernelChecker.worstOf(sites, root.name());
+    // accesses wider than the element (float4 loads of a float tile) must stay aligned: each row's bytes
+    // must remain a multiple of the widest access
+    long widest = inner.element().size();
+    for (Site s : sites.values()) {
+      if (s.root.name().equals(root.name())) widest = Math.max(widest, s.width);
+    }
+    Map<SiteKey, Site> best = null;
+    int bestWays = before;
+    long bestLength = 0;
+    try {
+      for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted() && budget.used() < stepLimit;
+          pad++) {
+        if ((inner.length() + pad) * inner.element().size() % widest != 0) continue;
+        program.overrideInnerDim(root.decl(), inner.length() + pad);
+        Map<SiteKey, Site> after = reanalyze.get();
+        if (budget.exhausted()) break; // an incomplete run cannot back a promise
+        int ways = KernelChecker.worstOf(after, root.name());
+        if (ways < bestWays) {
+          best = after;
+          bestWays = ways;
+          bestLength = inner.length() + pad;
+        }
+      }
+    } finally {
+      program.clearOverrides();
+    }
+    if (best == null) return null;
+    long elements = root.type().size() / inner.size() * bestLength;
+    long bytesAfter = elements * inner.element().size();
+    long extra = bytesAfter - root.type().size();
+    List<Fix.Edit> edits = innerDimEdit(root, inner.length(), bestLength);
+    // the declaration as it will read: the source's dimensions with the edit ([TILE][TILE + 1]), else the values
+    String dims = edits.isEmpty() ? dimsText(outer, bestLength) : editedDims(root, edits.get(0));
+    String decl = inner.element().display() + " " + root.name() + dims;
+
+    // what each access of the array becomes: from the edited text where it can be checked, else from the
+    // re-analysis with the overridden dimension
+    Map<SiteKey, KernelChecker.AfterSite> after = null;
+    FixVerifier.After text = verifier == null ? null : verifier.after(edits);
+    if (text != null && text.broken()) {
+      edits = List.of(); // the edit does not do what the override did
+    } else if (text != null) {
+      after = KernelChecker.afterFromText(text, kernel, sites, root.name());
+      if (after == null) return null; // an access is no longer evaluated after the edit: nothing to promise
+    }
+    if (after == null) after = KernelChecker.afterFromSites(best, sites, root.name());
+    if (after == null) return null;
+    int worstAfter = KernelChecker.worstAfter(after);
+    if (worstAfter >= before) return null;
+    String effect = worstAfter == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
+        : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + worstAfter
+            + "-way (" + KernelChecker.waysList(sites, after) + ")";
+    String description = "pad the inner dimension: '" + decl + "' " + effect + " (+" + extra
+        + " bytes of shared memory)";
+    return KernelChecker.proposal(root, Proposal.Kind.PADDING, before, worstAfter, extra, description, bytesAfter,
+        edits, sites, after);
+  }
+
+  private static Type.Array innermost(Type.Array a) {
+    while (a.element() instanceof Type.Array e) a = e;
+    return a;
+  }
+
+  private static String dimsText(Type.Array outer, long innerLength) {
+    StringBuilder sb = new StringBuilder();
+    Type t = outer;
+    while (t instanceof Type.Array a) {
+      sb.append('[').append(a.element() instanceof Type.Array ? a.length() : innerLength).append(']');
+      t = a.element();
+    }
+    return sb.toString();
+  }
+
+  /** The declaration's dimensions as written, with the edit applied. */
+  private String editedDims(SharedRoot root, Fix.Edit edit) {
+    Pos start = root.decl().dimsStart();
+    Pos end = root.decl().dimsEnd();
+    String line = lines[start.line() - 1];
+    return line.substring(start.column() - 1, edit.column() - 1) + edit.replacement()
+        + line.substring(edit.endColumn() - 1, end.column() - 1);
+  }
+
+  /**
+   * Replaces the inner dimension's text in the declaration, when the declaration is on one line of the
+   * analyzed file (its lines are {@code lines}).
+   */
+  private List<Fix.Edit> innerDimEdit(SharedRoot root, long oldLength, long newLength) {
+    Pos start = root.decl().dimsStart();
+    Pos end = root.decl().dimsEnd();
+    if (start == null || end == null || start.line() != end.line() || start.line() > lines.length) return List.of();
+    if (verifier != null && !start.file().equals(verifier.displayPath())) return List.of(); // a header's lines
+    String line = lines[start.line() - 1];
+    if (end.column() - 1 > line.length() || start.column() < 1) return List.of();
+    String dims = line.substring(start.column() - 1, end.column() - 1);
+    int open = dims.lastIndexOf('[');
+    if (!dims.startsWith("[") || !dims.endsWith("]") || open < 0) return List.of();
+    String innerText = dims.substring(open + 1, dims.length() - 1).trim();
+    // a name or a sum/product of names and numbers takes "+ pad" as it is; anything else is parenthesized first
+    String operand = innerText.matches("[\\w:]+(\\s*[-+*/]\\s*[\\w:]+)*") ? innerText : "(" + innerText + ")";
+    String replacement = innerText.matches("\\d+") ? Long.toString(newLength) : operand + " + " + (newLength - oldLength);
+    int col = start.column() + open + 1;
+    return List.of(new Fix.Edit(start.file(), start.line(), col, end.line(), end.column() - 1, replacement));
+  }
+}

@@ -1,0 +1,273 @@
+package dev.bankcheck.check;
+
+import dev.bankcheck.check.KernelChecker.AfterSite;
+import dev.bankcheck.check.KernelChecker.Proposal;
+import dev.bankcheck.check.KernelChecker.Site;
+import dev.bankcheck.check.KernelChecker.SiteKey;
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.sym.SharedRoot;
+import dev.bankcheck.types.Type;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An XOR swizzle of the column index, for a 2-D array whose row length C is a power of two: every access
+ * {@code a[r][c]} becomes {@code a[r][(c) ^ (r % K)]}, or {@code a[r][(c) ^ ((r % K) * G)]} to move G
+ * elements together. Within a row this permutes the columns (K * G <= C keeps them in bounds), so the
+ * kernel computes the same thing when every access of the array is rewritten alike.
+ *
+ * <p>While the kernel is analyzed, each access of such an array is also evaluated under every (K, G)
+ * ({@link #swizzle}); the best candidate is then written as text edits and checked by analyzing the
+ * edited file again ({@link FixVerifier}). It is suggested only when all accesses of the array are
+ * written {@code a[r][c]} in this kernel (no pointer, no other use of the name), their index expressions
+ * have no side effects and are on one line, the kernel is not a template, and the check confirms that it
+ * lowers the worst conflict.
+ */
+final class SwizzleSearch {
+  private static final int MAX_TRIES = 3;
+
+  private final Function kernel;
+  private final Map<SiteKey, Site> sites;
+  private final FixVerifier verifier;
+  private final java.util.function.Function<SharedRoot, List<int[]>> candidatesOf;
+
+  SwizzleSearch(Function kernel, Map<SiteKey, Site> sites, FixVerifier verifier,
+      java.util.function.Function<SharedRoot, List<int[]>> candidatesOf) {
+    this.kernel = kernel;
+    this.sites = sites;
+    this.verifier = verifier;
+    this.candidatesOf = candidatesOf;
+  }
+
+  /** (K, G) pairs for a 2-D array with a power-of-two row of C >= 2 elements: K, G powers of two, K*G <= C. */
+  static List<int[]> candidates(SharedRoot root) {
+    if (root.shapeProblem() != null || root.decl().is("extern") || !(root.type() instanceof Type.Array outer)
+        || outer.length() <= 0 || !(outer.element() instanceof Type.Array inner) || inner.element() instanceof Type.Array
+        || inner.element().size() <= 0) {
+      return List.of();
+    }
+    long c = inner.length();
+    if (c < 2 || Long.bitCount(c) != 1) return List.of();
+    List<int[]> out = new ArrayList<>();
+    for (int k = 2; k <= 32 && k <= c; k *= 2) {
+      for (int g = 1; g <= 8 && (long) k * g <= c; g *= 2) out.add(new int[] {k, g});
+    }
+    return out;
+  }
+
+  /** The byte addresses of {@code addr} (into the array) with the column of each element swizzled by (K, G). */
+  static long[] swizzle(SharedRoot root, long[] addr, boolean[] active, int[] kg) {
+    Type.Array inner = (Type.Array) ((Type.Array) root.type()).element();
+    long esize = inner.element().size();
+    long cols = inner.length();
+    long[] out = addr.clone();
+    for (int l = 0; l < addr.length; l++) {
+      if (!active[l]) continue;
+      long e = Math.floorDiv(addr[l], esize);
+      long within = addr[l] - e * esize;
+      long r = Math.floorDiv(e, cols);
+      long c = e - r * cols;
+      long swizzled = c ^ (Math.floorMod(r, kg[0]) * kg[1]);
+      out[l] = (r * cols + swizzled) * esize + within;
+    }
+    return out;
+  }
+
+  List<Proposal> proposals() {
+    List<Proposal> out = new ArrayList<>();
+    // instantiations of a template may give the array different rows: one text cannot fit them all
+    if (verifier == null || !kernel.templateParams().isEmpty()) return out;
+    for (SharedRoot root : KernelChecker.conflictedRoots(sites)) {
+      List<int[]> candidates = candidatesOf.apply(root);
+      if (candidates.isEmpty()) continue;
+      Proposal p = search(root, candidates);
+      if (p != null) out.add(p);
+    }
+    return out;
+  }
+
+  /** One rewritable access: the row and column index texts' columns on its line. */
+  private record Access(int line, int rowStart, int rowEnd, int colStart, int colEnd) {}
+
+  private Proposal search(SharedRoot root, List<int[]> candidates) {
+    SourceText src = new SourceText(verifier.text());
+    Map<Expr, Access> accesses = new IdentityHashMap<>();
+    List<Site> mine = new ArrayList<>();
+    for (Site s : sites.values()) {
+      if (!s.root.name().equals(root.name())) continue;
+      if (s.worst == null || s.swizzled == null || s.swizzleUnknown || s.via != null || s.unknown != null) return null;
+      for (dev.bankcheck.bank.WarpResult r : s.swizzled) {
+        if (r == null) return null; // a candidate never evaluated for this access
+      }
+      Access a = accesses.containsKey(s.at) ? accesses.get(s.at) : access(src, root, s);
+      if (a == null) return null;
+      accesses.put(s.at, a);
+      mine.add(s);
+    }
+    if (mine.isEmpty() || !onlyTheseUses(src, root, accesses.size())) return null;
+    int before = KernelChecker.worstOf(sites, root.name());
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < candidates.size(); i++) order.add(i);
+    order.sort(Comparator.comparingInt((Integer i) -> screenedWorst(mine, i))
+        .thenComparingInt(i -> candidates.get(i)[1] == 1 ? 0 : 1)
+        .thenComparingInt(i -> candidates.get(i)[0] * candidates.get(i)[1]));
+    int tries = 0;
+    for (int i : order) {
+      if (screenedWorst(mine, i) >= before || tries++ >= MAX_TRIES) break;
+      int[] kg = candidates.get(i);
+      List<Fix.Edit> edits = edits(verifier.displayPath(), src, accesses, kg);
+      FixVerifier.After text = verifier.after(edits);
+      if (text == null || text.broken()) continue;
+      Map<SiteKey, AfterSite> after = KernelChecker.afterFromText(text, kernel.name(), sites, root.name());
+      if (after == null) continue;
+      int worstAfter = KernelChecker.worstAfter(after);
+      if (worstAfter >= before) continue;
+      String description = description(root, kg, worstAfter, before, rewritten(src, root, accesses, edits), after);
+      return KernelChecker.proposal(root, Proposal.Kind.SWIZZLE, before, worstAfter, 0, description,
+          root.type().size(), edits, sites, after);
+    }
+    return null;
+  }
+
+  /** The worst ways over the array's accesses under candidate i, as screened during the analysis. */
+  private static int screenedWorst(List<Site> mine, int i) {
+    int worst = 1;
+    for (Site s : mine) worst = Math.max(worst, s.swizzled[i].ways());
+    return worst;
+  }
+
+  /** The access as text: {@code name[row][col]} on one line of the analyzed file, with pure indices. */
+  private Access access(SourceText src, SharedRoot root, Site s) {
+    if (!(s.at instanceof Expr.Index outer) || !(outer.base() instanceof Expr.Index inner)
+        || !(inner.base() instanceof Expr.Name n) || !n.name().equals(root.name())) {
+      return null;
+    }
+    if (!pure(inner.index()) || !pure(outer.index())) return null;
+    if (!s.pos.file().equals(verifier.displayPath()) || !inner.index().pos().file().equals(verifier.displayPath())
+        || !outer.index().pos().file().equals(verifier.displayPath())) {
+      return null;
+    }
+    // the text from the name: name [ row ] [ col ], on one line
+    int line = s.pos.line();
+    String code = src.code(line);
+    if (code == null || !code.startsWith(root.name(), s.pos.column() - 1)) return null;
+    int rowStart = afterBracket(code, s.pos.column() + root.name().length());
+    int rowEnd = rowStart < 0 ? -1 : src.indexEnd(line, rowStart);
+    int close = rowEnd < 0 ? -1 : code.indexOf(']', rowEnd - 1); // the row's ']', blanks before it aside
+    int colStart = close < 0 ? -1 : afterBracket(code, close + 2);
+    int colEnd = colStart < 0 ? -1 : src.indexEnd(line, colStart);
+    if (colEnd < 0 || colEnd <= colStart || rowEnd <= rowStart) return null;
+    return new Access(line, rowStart, rowEnd, colStart, colEnd);
+  }
+
+  /**
+   * The column just after the '[' that comes next from 1-based {@code column} (blanks skipped), with the
+   * blanks after it skipped too; -1 when the next character is not '['.
+   */
+  private static int afterBracket(String code, int column) {
+    int i = column - 1;
+    while (i < code.length() && Character.isWhitespace(code.charAt(i))) i++;
+    if (i >= code.length() || code.charAt(i) != '[') return -1;
+    i++;
+    while (i < code.length() && Character.isWhitespace(code.charAt(i))) i++;
+    return i + 1;
+  }
+
+  /** No side effects and no memory reads: the row index may be evaluated once more. */
+  private static boolean pure(Expr e) {
+    if (e instanceof Expr.Name || e instanceof Expr.IntLit) return true;
+    if (e instanceof Expr.Member m) return !m.arrow() && pure(m.base());
+    if (e instanceof Expr.Binary b) return pure(b.left()) && pure(b.right());
+    if (e instanceof Expr.Unary u) return Set.of("+", "-", "!", "~").contains(u.op()) && pure(u.operand());
+    if (e instanceof Expr.Ternary t) return pure(t.cond()) && pure(t.then()) && pure(t.otherwise());
+    if (e instanceof Expr.Cast c) return pure(c.operand());
+    return false;
+  }
+
+  /**
+   * Whether the array's name occurs nowhere but in its declaration and these accesses: in the kernel's
+   * body for an array declared there, in the whole file for one declared at file scope.
+   */
+  private boolean onlyTheseUses(SourceText src, SharedRoot root, int accesses) {
+    int from = 1;
+    int to = src.lineCount();
+    if (!root.decl().pos().file().equals(verifier.displayPath())) return false;
+    if (kernel.body() != null && kernel.body().pos().file().equals(verifier.displayPath())
+        && root.decl().pos().line() >= kernel.body().pos().line()) {
+      int[] end = src.closingBrace(kernel.body().pos().line(), kernel.body().pos().column());
+      if (end == null) return false;
+      from = kernel.body().pos().line();
+      to = end[0];
+    }
+    return src.occurrences(root.name(), from, to).size() == accesses + 1;
+  }
+
+  private static List<Fix.Edit> edits(String file, SourceText src, Map<Expr, Access> accesses, int[] kg) {
+    Map<String, Fix.Edit> out = new LinkedHashMap<>();
+    for (Access a : accesses.values()) {
+      String line = src.line(a.line());
+      String row = line.substring(a.rowStart() - 1, a.rowEnd() - 1);
+      String col = line.substring(a.colStart() - 1, a.colEnd() - 1);
+      String mask = kg[1] == 1 ? operand(row) + " % " + kg[0] : "(" + operand(row) + " % " + kg[0] + ") * " + kg[1];
+      String replacement = operand(col) + " ^ (" + mask + ")";
+      Fix.Edit e = new Fix.Edit(file, a.line(), a.colStart(), a.line(), a.colEnd(), replacement);
+      out.put(a.line() + ":" + a.colStart(), e);
+    }
+    List<Fix.Edit> edits = new ArrayList<>();
+    for (Fix.Edit e : out.values()) edits.add(e);
+    edits.sort(Comparator.comparingInt(Fix.Edit::line).thenComparingInt(Fix.Edit::column));
+    return edits;
+  }
+
+  /** The text as an operand of % or ^: parenthesized unless it is a name, a member chain or a number. */
+  private static String operand(String text) {
+    String t = text.trim();
+    boolean simple = t.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*|[0-9]+[uUlL]*");
+    return simple || wrapped(t) ? t : "(" + t + ")";
+  }
+
+  /** Whether the text is one parenthesized expression: "(a + b)", not "(a) + (b)". */
+  private static boolean wrapped(String t) {
+    if (!t.startsWith("(") || !t.endsWith(")")) return false;
+    int depth = 0;
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (c == '(') depth++;
+      else if (c == ')' && --depth == 0 && i < t.length() - 1) return false;
+    }
+    return depth == 0;
+  }
+
+  /** "12: tile[ty][tx ^ (ty % 16)]" for each access, in source order. */
+  private static List<String> rewritten(SourceText src, SharedRoot root, Map<Expr, Access> accesses,
+      List<Fix.Edit> edits) {
+    List<String> out = new ArrayList<>();
+    for (Fix.Edit e : edits) {
+      for (Access a : accesses.values()) {
+        if (a.line() == e.line() && a.colStart() == e.column()) {
+          String row = src.line(a.line()).substring(a.rowStart() - 1, a.rowEnd() - 1);
+          out.add(a.line() + ":" + a.colStart() + " '" + root.name() + "[" + row + "][" + e.replacement() + "]'");
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private String description(SharedRoot root, int[] kg, int worstAfter, int before, List<String> rewritten,
+      Map<SiteKey, AfterSite> after) {
+    String mask = kg[1] == 1 ? "row % " + kg[0] : "(row % " + kg[0] + ") * " + kg[1];
+    String effect = worstAfter == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
+        : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + worstAfter
+            + "-way (" + KernelChecker.waysList(sites, after) + ")";
+    return "swizzle the columns of '" + root.name() + "': index every access as '" + root.name() + "[row][col ^ ("
+        + mask + ")]' (the same elements, permuted within each row; no extra shared memory) " + effect
+        + "; rewritten: " + String.join(", ", rewritten);
+  }
+}
