@@ -19,7 +19,7 @@ topItem
     | 'template' declaration                                #explicitInstantiation
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
     | 'template' declSpecifiers pointer* name=qualifiedName templateArgs '(' parameterList? ')' ';'   #functionInstantiation
-    | 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
+    | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
     | 'namespace' Identifier '=' qualifiedName ';'          #namespaceAlias
     | 'using' 'namespace'? qualifiedName ';'                #usingNamespace
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertItem
@@ -35,10 +35,14 @@ templateParam
     | declSpecifiers name=Identifier ('=' expression)?          #valueTemplateParam
     ;
 
+foldOperator
+    : '+' | '*' | '&&' | '||' | '&' | '|' | '^' | ','
+    ;
+
 // 6.9.1
 functionDefinition
     : declSpecifiers pointer* name=qualifiedName specialization=templateArgs? '(' parameterList? ')' functionSuffix*
-      (body=compoundStatement | ';')
+      (body=compoundStatement | ';' | '=' ('default' | Identifier | IntegerLiteral) ';')
     ;
 
 // An overloaded operator: parsed so that it never derails the class or file around it, not analyzed.
@@ -64,8 +68,9 @@ parameterList
     ;
 
 parameter
-    : declSpecifiers pointer* '...'? (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+)
-      ('=' expression)?
+    : declSpecifiers pointer* '...'? (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+
+      | (parenDeclarator | abstractParenDeclarator) '(' functionParams=parameterList? ')')
+      ('=' (expression | braceInitializer))?
     ;
 
 // 6.7
@@ -80,7 +85,8 @@ declSpecifiers
 declModifier
     : kw=( '__shared__' | '__device__' | '__global__' | '__host__' | '__constant__' | '__managed__'
       | '__forceinline__' | '__noinline__' | '__inline__' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
-      | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local')
+      | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local' | '__extension__'
+      | 'virtual')
     | 'extern' StringLiteral
     | '__launch_bounds__' '(' expressionList ')'
     | alignment
@@ -195,6 +201,7 @@ initDeclarator
 declarator
     : pointer* name=Identifier arraySuffix*
     | pointer* parenDeclarator arraySuffix+
+    | pointer* parenDeclarator '(' functionParams=parameterList? ')'     // a function pointer: "void (*f)(int)"
     ;
 
 // "(*t)" of "float (*t)[32]" (pointer to array) or "(&t)" of "float (&t)[32][33]" (array reference)
@@ -246,6 +253,7 @@ statement
     : compoundStatement                                                         #blockStmt
     | 'if' 'constexpr'? '(' cond=expressionList ')' then=statement ('else' otherwise=statement)?   #ifStmt
     | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' range=expression ')' body=statement  #rangeForStmt
+    | 'for' '(' declSpecifiers pointer* '[' Identifier (',' Identifier)* ']' ':' range=expression ')' body=statement  #bindingForStmt
     | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt
     | 'while' '(' cond=expressionList ')' body=statement                        #whileStmt
     | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
@@ -295,7 +303,7 @@ expression
     ;
 
 argumentList
-    : initializer (',' initializer)*
+    : initializer '...'? (',' initializer '...'?)*
     ;
 
 primary
@@ -310,7 +318,9 @@ primary
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
     | qualifiedName                                                             #nameExpr
+    | qualifiedName callTemplateArgs                                            #templateIdExpr
     | '(' expressionList ')'                                                    #parenExpr
+    | '(' (expression foldOperator '...' | '...' foldOperator expression) ')'   #foldExpr
     | '[' balanced* ']' ('(' balanced* ')')? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr
     ;
 

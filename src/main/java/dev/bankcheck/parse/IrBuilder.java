@@ -119,9 +119,12 @@ final class IrBuilder {
             : p.abstractParenDeclarator() != null ? p.abstractParenDeclarator().pointer() : List.of();
         Token nameToken = p.parenDeclarator() != null ? p.parenDeclarator().name : p.name;
         String name = nameToken == null ? "" : nameToken.getText();
-        Expr defaultValue = p.expression() == null ? null : expr(p.expression());
-        params.add(new VarDecl(pos(p), name, declarated(base, dims, p.pointer(), inner), defaultValue,
-            modifiers(p.declSpecifiers()), null, null, null));
+        Expr defaultValue = p.expression() != null ? expr(p.expression())
+            : p.braceInitializer() != null ? braceInit(p.braceInitializer()) : null;
+        TypeRef type = p.functionParams != null || (p.arraySuffix().isEmpty()
+            && (p.parenDeclarator() != null || p.abstractParenDeclarator() != null))
+            ? FUNCTION_POINTER : declarated(base, dims, p.pointer(), inner);
+        params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));
       }
     }
     Stmt.Block body = f.body == null ? null : block(f.body);
@@ -155,8 +158,9 @@ final class IrBuilder {
       if (mods.contains("typedef")) typeNames.add(name);
       Pos dimsStart = dc.parenDeclarator() != null ? after(dc.parenDeclarator().getStop()) : after(nameToken);
       Pos dimsEnd = dc.arraySuffix().isEmpty() ? dimsStart : after(dc.arraySuffix(dc.arraySuffix().size() - 1).getStop());
-      out.add(new VarDecl(pos(nameToken), name, declarated(base, dims, dc.pointer(), inner), init, declMods, align,
-          dimsStart, dimsEnd));
+      TypeRef type = dc.parenDeclarator() != null && dc.arraySuffix().isEmpty() ? FUNCTION_POINTER
+          : declarated(base, dims, dc.pointer(), inner);
+      out.add(new VarDecl(pos(nameToken), name, type, init, declMods, align, dimsStart, dimsEnd));
     }
     return out;
   }
@@ -355,11 +359,13 @@ final class IrBuilder {
     return false;
   }
 
+  /** The type of a pointer to code ("void (*f)(int)"): never a shared-memory address. */
+  private static final TypeRef FUNCTION_POINTER = new TypeRef("<function pointer>", null, List.of(), List.of(), 1,
+      List.of(), false);
+
   TypeRef typeName(TypeNameContext t) {
     TypeRef base = typeSpec(t.typeSpecifier());
-    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) { // "float (*)(float)": a code pointer
-      return new TypeRef("<function pointer>", null, List.of(), List.of(), 1, List.of(), false);
-    }
+    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) return FUNCTION_POINTER; // "float (*)(float)"
     if (t.abstractParenDeclarator() != null) { // "float (*)[32]"
       return declarated(base, dims(t.arraySuffix()), t.pointer(), t.abstractParenDeclarator().pointer());
     }
@@ -400,6 +406,16 @@ final class IrBuilder {
       VarDecl v = new VarDecl(pos(nameToken), nameToken.getText(), t, null, modifiers(rf.rangeSpec),
           alignment(rf.rangeSpec), at, at);
       return new Stmt.For(p, new Stmt.Decl(pos(rf.rangeSpec), List.of(v)), null, null, stmt(rf.body));
+    }
+    if (s instanceof BindingForStmtContext bf) {
+      // for (auto& [k, v] : m): host code over a container; the bound names have no known value
+      List<VarDecl> names = new ArrayList<>();
+      for (var id : bf.Identifier()) {
+        Pos at = after(id.getSymbol());
+        names.add(new VarDecl(pos(id.getSymbol()), id.getText(), declSpecType(bf.declSpecifiers()), null,
+            modifiers(bf.declSpecifiers()), null, at, at));
+      }
+      return new Stmt.For(p, new Stmt.Decl(pos(bf.declSpecifiers()), List.copyOf(names)), null, null, stmt(bf.body));
     }
     if (s instanceof GotoStmtContext g) return new Stmt.Goto(p, g.label.getText());
     if (s instanceof LabelStmtContext l) return new Stmt.Label(p, l.label.getText());
@@ -654,6 +670,8 @@ final class IrBuilder {
       return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : new Expr.Unsupported(p, "functional cast");
     }
     if (pc instanceof NameExprContext n) return new Expr.Name(p, n.qualifiedName().getText());
+    if (pc instanceof FoldExprContext f) return new Expr.Unsupported(p, "a fold expression");
+    if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());
     return new Expr.Unsupported(p, "lambda");
   }

@@ -621,6 +621,16 @@ class ParserTest {
       "__device__ void f() { for (auto x : v) { goto l; } l: ; }",
       "struct S { static constexpr int N = 2; S() : a(0) {} ~S() {} int a; };",
       "__device__ void f() { k<32, float><<<g, b>>>(x); }",
+      "template <class T> struct P { P() = default; T &operator[](int i) { return v[i]; } T v[4]; };",
+      "__device__ float2 operator+(float2 a, float2 b) { return make_float2(a.x + b.x, a.y + b.y); }",
+      "typedef void (*callback_t)(const char *msg, void *user);",
+      "using reduce_t = float (*)(float);",
+      "template <typename T> using kernel_t = void (*)(const T *x, int n);",
+      "template <> __device__ float cast<float, half>(half v) { return __half2float(v); }",
+      "void run(std::initializer_list<int> outputs = {}, void (*done)(int) = nullptr) { f(args...); }",
+      "struct Pool { virtual ~Pool() = default; virtual void *alloc(size_t n) = 0; };",
+      "void f() { for (const auto &[key, value] : table) { use(key); } }",
+      "typedef struct { __extension__ union { struct { half d; half m; }; half2 dm; }; } block_q;",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
@@ -629,11 +639,21 @@ class ParserTest {
     assertEquals(List.of(), parse(src).errors());
   }
 
+  /** Forms where SLL prediction is not enough: the LL fallback parses them. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "`template <typename T, typename... Ts> constexpr bool any = (std::is_same_v<T, Ts> || ...);`",
+      "void f() { if constexpr (is_any<T, float, float2>) { g(k<N>, 1); } }",
+  })
+  void newFormsParseWithLlFallback(String src) {
+    assertEquals(List.of(), parse(src).errors());
+  }
+
   @Test
   void unsupportedFormsStillFailOneItemAtATime() {
     CudaParserFacade.Result r = parse("""
         __device__ void bad() { if (int x = f()) { } }
-        __device__ int (*fp)(int);
+        __device__ void bad2() { auto [a, b] = pair(); }
         __global__ void good(float* p) { p[0] = 1; }
         """);
     assertEquals(List.of("good"), functions(r.unit()).stream().map(Function::name).toList());
