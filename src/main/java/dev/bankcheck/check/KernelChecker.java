@@ -30,6 +30,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs every kernel of a file for each of its block shapes and each warp, feeds every access to the
@@ -677,16 +679,30 @@ final class KernelChecker {
         names.addAll(d.terms().keySet());
       }
     }
-    List<String> readable = names.stream().map(s -> s.replaceAll("#\\d+", ""))
-        .map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();
+    List<String> full = names.stream().map(s -> s.replaceAll("#\\d+", "")
+        .replaceAll("branch@(\\d+):\\d+", "[the branch at line $1 taken]")).toList();
+    List<String> readable = full.stream().map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();
     boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at line"));
-    String shown = String.join(", ", readable.subList(0, Math.min(3, readable.size())))
+    // the names in the user's code those terms are made of come first: they are what needs a value
+    Set<String> identifiers = new LinkedHashSet<>();
+    Matcher m = IDENTIFIER.matcher(String.join(" ", full));
+    while (m.find()) {
+      if (!PHRASING.contains(m.group())) identifiers.add(m.group());
+    }
+    String terms = String.join(", ", readable.subList(0, Math.min(3, readable.size())))
         + (readable.size() > 3 ? " and " + (readable.size() - 3) + " more" : "");
+    String shown = identifiers.isEmpty() || loop ? terms
+        : String.join(", ", identifiers) + (terms.equals(String.join(", ", identifiers)) ? "" : " (through " + terms + ")");
     return "the lane stride depends on " + shown + (loop
         ? ", which changes from iteration to iteration of a loop without constant bounds"
         : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"
             + " in this file with a constant argument makes it exact)");
   }
+
+  private static final Pattern IDENTIFIER = Pattern.compile("'?[A-Za-z_][A-Za-z0-9_.:]*'?");
+  /** Words of the tool's own descriptions of symbols, not names from the code. */
+  private static final Set<String> PHRASING = Set.of("the", "branch", "at", "line", "taken", "of", "some", "iterations",
+      "loop", "trip", "count", "as", "changed", "by", "after", "more", "and");
 
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {
     Op op = Op.valueOf(s.op.name());
