@@ -3,6 +3,8 @@ package dev.bankcheck.check;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
+import dev.bankcheck.ir.TranslationUnit;
+import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.ir.Walk;
 import dev.bankcheck.sym.Program;
@@ -72,7 +74,7 @@ final class BlockShapes {
     for (Launch l : findLaunches(kernel, program)) {
       if (l.block() != null && valid(l.block())) {
         int[] d = l.block();
-        shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2], new Shape(d, "from the launch at line " + l.line()));
+        shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2], new Shape(d, "from the launch at line " + l.line() + l.caller()));
       }
     }
     return new ArrayList<>(shapes.values());
@@ -82,15 +84,86 @@ final class BlockShapes {
    * A launch of a kernel: its block shape (null when not constant), the constant value of each
    * argument (null where not constant) and the launch as written (template arguments).
    */
-  record Launch(int line, int[] block, List<Long> args, Expr.Launch expr) {}
+  record Launch(int line, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> outer) {}
 
+  /**
+   * Every launch of {@code kernel} in the file; one per call of the host function template it is
+   * in ({@code caller} says which, " in f<16>", and {@code outer} holds that call's template arguments).
+   */
   static List<Launch> findLaunches(String kernel, Program program) {
     List<Launch> out = new ArrayList<>();
     for (Function f : program.allFunctions()) {
-      if (f.body() != null) new LaunchFinder(kernel, program, out).stmt(f.body(), new HashMap<>());
+      if (f.body() == null || !launches(f.body(), kernel)) continue;
+      for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program).entrySet()) {
+        new LaunchFinder(kernel, program, out, outer.getKey(), outer.getValue()).stmt(f.body(), new HashMap<>());
+      }
     }
     return out;
   }
+
+  private static boolean launches(Stmt body, String kernel) {
+    boolean[] found = {false};
+    Walk.stmt(body, d -> {}, e -> {
+      if (e instanceof Expr.Launch l && simpleName(l.kernel()).equals(kernel)) found[0] = true;
+    });
+    return found[0];
+  }
+
+  static String simpleName(String n) {
+    return n.contains("::") ? n.substring(n.lastIndexOf("::") + 2) : n;
+  }
+
+  /**
+   * The template arguments a host function template that launches a kernel is called with
+   * ({@code launch<16, float>(...)} or an explicit instantiation), one level up, keyed by " in f<16>";
+   * a function that is not a template has one empty binding.
+   */
+  private static Map<String, Map<String, Val>> callerBindings(Function host, Program program) {
+    Map<String, Map<String, Val>> out = new LinkedHashMap<>();
+    if (host.templateParams().isEmpty()) {
+      out.put("", Map.of());
+      return out;
+    }
+    List<Expr.Call> calls = new ArrayList<>();
+    for (Function f : program.allFunctions()) {
+      if (f.body() == null) continue;
+      Walk.stmt(f.body(), d -> {}, e -> {
+        if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && BlockShapes.simpleName(nm.name()).equals(host.name())
+            && (!c.templateArgs().isEmpty() || !c.templateValues().isEmpty())) {
+          calls.add(c);
+        }
+      });
+    }
+    for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program);
+    for (TranslationUnit.InstantiationItem i : program.instantiations()) {
+      if (BlockShapes.simpleName(i.name()).equals(host.name())) addCallerBinding(host, i.templateArgs(), i.templateValues(), out, program);
+    }
+    if (out.isEmpty()) out.put("", Map.of());
+    return out;
+  }
+
+  private static void addCallerBinding(Function host, List<TypeRef> types, List<Expr> values,
+      Map<String, Map<String, Val>> out, Program program) {
+    Map<String, Val> b = new HashMap<>();
+    List<String> shown = new ArrayList<>();
+    for (int i = 0; i < host.templateParams().size(); i++) {
+      Function.TemplateParam p = host.templateParams().get(i);
+      if (p.type()) {
+        TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
+        if (t == null) return;
+        b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
+        shown.add(t.base());
+      } else {
+        Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
+        Val v = e == null ? null : program.constant(e);
+        if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
+        b.put(p.name(), v);
+        shown.add(Long.toString(n.poly().constant()));
+      }
+    }
+    out.putIfAbsent(" in " + host.name() + "<" + String.join(", ", shown) + ">", b);
+  }
+
 
   /**
    * Walks host code in order, tracking constant ints and dim3 variables through declarations and
@@ -101,7 +174,12 @@ final class BlockShapes {
     private final Program program;
     private final List<Launch> out;
 
-    LaunchFinder(String kernel, Program program, List<Launch> out) {
+    private final String caller;
+    private final Map<String, Val> outer;
+
+    LaunchFinder(String kernel, Program program, List<Launch> out, String caller, Map<String, Val> outer) {
+      this.caller = caller;
+      this.outer = outer;
       this.kernel = kernel;
       this.program = program;
       this.out = out;
@@ -150,11 +228,12 @@ final class BlockShapes {
 
     void expr(Expr e, Map<String, Object> env) {
       if (e instanceof Expr.Launch l) {
-        String name = l.kernel().contains("::") ? l.kernel().substring(l.kernel().lastIndexOf("::") + 2) : l.kernel();
+        String name = simpleName(l.kernel());
         if (name.equals(kernel)) {
           List<Long> args = new ArrayList<>();
           for (Expr a : l.args()) args.add(constant(a, env));
-          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l));
+          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l,
+              caller, outer));
         }
         for (Expr a : l.args()) expr(a, env);
       } else if (e instanceof Expr.Comma c) {
@@ -216,7 +295,7 @@ final class BlockShapes {
     }
 
     private Long constant(Expr e, Map<String, Object> env) {
-      Map<String, Val> scope = new HashMap<>();
+      Map<String, Val> scope = new HashMap<>(outer);
       env.forEach((k, v) -> {
         if (v instanceof Long l) scope.put(k, Val.num(l));
       });

@@ -280,11 +280,14 @@ final class KernelChecker {
   /** Every instantiation, shape and warp: the worst case per access site. */
   private Map<SiteKey, Site> analyze(Function kernel, List<BlockShapes.Shape> shapes, List<Instantiation> templates,
       Set<String> notes, Map<Site, String> shapeOfWorst) {
-    if (templates.size() == 1) return runAll(kernel, shapes, templates.get(0).values(), "", notes, shapeOfWorst);
+    if (templates.size() == 1) {
+      return runAll(kernel, templates.get(0).shapesOr(shapes), templates.get(0).values(), "", notes, shapeOfWorst);
+    }
     Map<SiteKey, Site> merged = new LinkedHashMap<>();
     for (Instantiation t : templates) {
       Map<Site, String> shapeOf = new HashMap<>();
-      mergeInto(merged, runAll(kernel, shapes, t.values(), t.label(), notes, shapeOf), shapeOf, shapeOfWorst);
+      mergeInto(merged, runAll(kernel, t.shapesOr(shapes), t.values(), t.label(), notes, shapeOf), shapeOf,
+          shapeOfWorst);
     }
     return merged;
   }
@@ -403,7 +406,7 @@ final class KernelChecker {
             + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
       }
     }
-    return List.of(new Instantiation("", "", b));
+    return List.of(new Instantiation("", "", b, new ArrayList<>()));
   }
 
   private Map<String, Instantiation> instantiations(Function kernel, boolean withArguments) {
@@ -412,14 +415,15 @@ final class KernelChecker {
     if (template) {
       for (TranslationUnit.InstantiationItem i : program.instantiations()) {
         if (simpleName(i.name()).equals(kernel.name())) {
-          bind(kernel, i.templateArgs(), i.templateValues(), List.of(), "the explicit instantiation", found);
+          bind(kernel, i.templateArgs(), i.templateValues(), List.of(), "the explicit instantiation", found, Map.of(),
+              null);
         }
       }
     }
     for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
       if (!template || !l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
         bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), withArguments ? l.args() : List.of(),
-            "the launch at line " + l.line(), found);
+            "the launch at line " + l.line() + l.caller(), found, l.outer(), l.block());
       }
     }
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
@@ -441,7 +445,7 @@ final class KernelChecker {
    * launch at line 40)"); nothing when a template argument has no constant value.
    */
   private void bind(Function kernel, List<TypeRef> types, List<Expr> values, List<Long> args, String origin,
-      Map<String, Instantiation> found) {
+      Map<String, Instantiation> found, Map<String, Val> outer, int[] block) {
     Map<String, Val> b = new HashMap<>();
     List<String> templateParts = new ArrayList<>();
     List<String> argParts = new ArrayList<>();
@@ -450,11 +454,12 @@ final class KernelChecker {
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         if (t == null || t.pointers() > 0 || !t.dims().isEmpty()) return;
-        b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
-        templateParts.add(p.name() + " = " + t.base());
+        Val type = outer.getOrDefault("typename " + t.base(), new Val.Opaque("type:" + t.base()));
+        b.put("typename " + p.name(), type);
+        templateParts.add(p.name() + " = " + ((Val.Opaque) type).what().substring("type:".length()));
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
-        Val v = e == null ? null : program.constant(e);
+        Val v = e == null ? null : program.constantIn(e, outer);
         if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
         b.put(p.name(), v);
         templateParts.add(p.name() + " = " + n.poly().constant());
@@ -473,15 +478,28 @@ final class KernelChecker {
     if (!argParts.isEmpty()) label.add("arguments " + String.join(", ", argParts));
     String key = String.join(", ", label);
     String described = (templateParts.isEmpty() ? "" : "template arguments ") + key;
-    found.putIfAbsent(key, new Instantiation(key, (key.isEmpty() ? "arguments without constant values" : described)
-        + " (from " + origin + ")", b));
+    Instantiation inst = found.computeIfAbsent(key, k -> new Instantiation(key,
+        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin + ")", b,
+        new ArrayList<>()));
+    if (block != null && BlockShapes.valid(block)) {
+      inst.shapes().add(new BlockShapes.Shape(block, "from the launch at " + origin.replace("the launch at ", "")));
+    } else {
+      inst.shapes().clear(); // a launch of these values with an unknown shape: every shape of the kernel
+      inst.shapes().add(null);
+    }
   }
 
   /**
    * The values one run of a kernel uses: {@code label} names them in "worst at ..." ("N = 16,
    * arguments n = 4"), {@code description} also says where they come from.
    */
-  record Instantiation(String label, String description, Map<String, Val> values) {}
+  record Instantiation(String label, String description, Map<String, Val> values, List<BlockShapes.Shape> shapes) {
+    /** The shapes this run is analyzed with: its launches' when all are known, else the kernel's. */
+    List<BlockShapes.Shape> shapesOr(List<BlockShapes.Shape> kernelShapes) {
+      boolean fromLaunches = !kernelShapes.isEmpty() && kernelShapes.get(0).origin().startsWith("from the launch");
+      return fromLaunches && !shapes.isEmpty() && !shapes.contains(null) ? shapes : kernelShapes;
+    }
+  }
 
   /** Runs one warp; true when a condition was undecided because of the (symbolic) warp index. */
   private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,

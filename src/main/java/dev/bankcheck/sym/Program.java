@@ -29,7 +29,8 @@ public final class Program {
   private final Map<String, Expr> constantExprs = new HashMap<>();
   private final Map<String, Val> constants = new HashMap<>();
   private final Map<String, VarDecl> globalDecls = new LinkedHashMap<>();
-  private final Map<VarDecl, SharedRoot> roots = new IdentityHashMap<>();
+  /** Per declaration (by identity), per template scope: each instantiation has its own shape and type. */
+  private final Map<VarDecl, Map<Map<String, Val>, SharedRoot>> roots = new IdentityHashMap<>();
   private final List<TranslationUnit.InstantiationItem> instantiations = new ArrayList<>();
   private final Map<String, Long> innerDimOverride = new HashMap<>();
 
@@ -249,10 +250,10 @@ public final class Program {
 
   /** The root for a __shared__ declaration, laid out once (per override). */
   public SharedRoot root(VarDecl decl, Map<String, Val> scope) {
-    return roots.computeIfAbsent(decl, d -> {
+    return roots.computeIfAbsent(decl, d -> new HashMap<>()).computeIfAbsent(Map.copyOf(scope), sc -> {
       List<String> problems = new ArrayList<>();
-      Type t = resolve(d.type(), scope, problems, innerDimOverride.get(key(d)));
-      return new SharedRoot(d.name(), t, d, problems.isEmpty() ? null : problems.get(0));
+      Type t = resolve(decl.type(), sc, problems, innerDimOverride.get(key(decl)));
+      return new SharedRoot(decl.name(), t, decl, problems.isEmpty() ? null : problems.get(0));
     });
   }
 
