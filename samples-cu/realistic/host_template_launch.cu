@@ -22,3 +22,18 @@ void run(const float *a, float *b, const double *c, double *d) {
   launchTranspose<32, float>(a, b);
   launchTranspose<16, double>(c, d);
 }
+
+// Template arguments given by host constants (ggml's "constexpr int K_VECS_PER_BLOCK = 32;" before
+// the launch): W = 8, so lanes are 8 words apart, 8-way.
+template <int W>
+__global__ void strideOf(float *out) {
+  __shared__ float s[32 * W];
+  s[threadIdx.x * W] = 1.0f;  // expect: store ways=8
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];  // expect: load ok
+}
+
+void runStride(float *out) {
+  constexpr int W = 8;
+  strideOf<W><<<1, 32>>>(out);
+}

@@ -84,11 +84,12 @@ final class BlockShapes {
    * A launch of a kernel: its block shape (null when not constant), the constant value of each
    * argument (null where not constant) and the launch as written (template arguments).
    */
-  record Launch(int line, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> outer) {}
+  record Launch(int line, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> constants) {}
 
   /**
    * Every launch of {@code kernel} in the file; one per call of the host function template it is
-   * in ({@code caller} says which, " in f<16>", and {@code outer} holds that call's template arguments).
+   * in ({@code caller} says which, " in f<16>"); {@code constants} holds that call's template arguments
+   * and the host variables with a constant value at the launch.
    */
   static List<Launch> findLaunches(String kernel, Program program) {
     List<Launch> out = new ArrayList<>();
@@ -233,7 +234,7 @@ final class BlockShapes {
           List<Long> args = new ArrayList<>();
           for (Expr a : l.args()) args.add(constant(a, env));
           out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l,
-              caller, outer));
+              caller, constants(env)));
         }
         for (Expr a : l.args()) expr(a, env);
       } else if (e instanceof Expr.Comma c) {
@@ -294,12 +295,17 @@ final class BlockShapes {
       return d;
     }
 
-    private Long constant(Expr e, Map<String, Object> env) {
+    /** The caller's template arguments and the host variables with a constant value here. */
+    private Map<String, Val> constants(Map<String, Object> env) {
       Map<String, Val> scope = new HashMap<>(outer);
       env.forEach((k, v) -> {
         if (v instanceof Long l) scope.put(k, Val.num(l));
       });
-      Val v = program.constantIn(e, scope);
+      return scope;
+    }
+
+    private Long constant(Expr e, Map<String, Object> env) {
+      Val v = program.constantIn(e, constants(env));
       return v instanceof Val.Num n && n.poly().isConstant() ? n.poly().constant() : null;
     }
   }

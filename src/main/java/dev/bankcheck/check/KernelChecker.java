@@ -423,7 +423,7 @@ final class KernelChecker {
     for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
       if (!template || !l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
         bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), withArguments ? l.args() : List.of(),
-            "the launch at line " + l.line() + l.caller(), found, l.outer(), l.block());
+            "the launch at line " + l.line() + l.caller(), found, l.constants(), l.block());
       }
     }
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
