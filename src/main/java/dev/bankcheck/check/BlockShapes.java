@@ -75,9 +75,20 @@ final class BlockShapes {
   record Launch(int line, int[] block, Expr.Launch expr) {}
 
   static List<Launch> findLaunches(String kernel, Program program) {
-    List<Launch> out = new ArrayList<>();
+    return LAUNCHES.computeIfAbsent(program, BlockShapes::allLaunches).getOrDefault(kernel, List.of());
+  }
+
+  /**
+   * Every launch in the program, by kernel name, found in one walk over the host code: walking it again for each
+   * kernel made a file with many kernels quadratic. Kept while the program is (the key is weak).
+   */
+  private static final Map<Program, Map<String, List<Launch>>> LAUNCHES =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  private static Map<String, List<Launch>> allLaunches(Program program) {
+    Map<String, List<Launch>> out = new HashMap<>();
     for (Function f : program.allFunctions()) {
-      if (f.body() != null) new LaunchFinder(kernel, program, out).stmt(f.body(), new HashMap<>());
+      if (f.body() != null) new LaunchFinder(program, out).stmt(f.body(), new HashMap<>());
     }
     return out;
   }
@@ -87,12 +98,10 @@ final class BlockShapes {
    * assignments ({@code n = 16;}, {@code blk.x = 16;}, {@code blk = dim3(8, 8);}), and evaluates each launch.
    */
   private static final class LaunchFinder {
-    private final String kernel;
     private final Program program;
-    private final List<Launch> out;
+    private final Map<String, List<Launch>> out;
 
-    LaunchFinder(String kernel, Program program, List<Launch> out) {
-      this.kernel = kernel;
+    LaunchFinder(Program program, Map<String, List<Launch>> out) {
       this.program = program;
       this.out = out;
     }
@@ -130,9 +139,8 @@ final class BlockShapes {
     void expr(Expr e, Map<String, Object> env) {
       if (e instanceof Expr.Launch l) {
         String name = l.kernel().contains("::") ? l.kernel().substring(l.kernel().lastIndexOf("::") + 2) : l.kernel();
-        if (name.equals(kernel)) {
-          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, l));
-        }
+        out.computeIfAbsent(name, k -> new ArrayList<>())
+            .add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, l));
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);
       } else if (e instanceof Expr.Assign a && a.op().equals("=")) {

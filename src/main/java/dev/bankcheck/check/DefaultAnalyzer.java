@@ -26,9 +26,16 @@ public final class DefaultAnalyzer implements Analyzer {
   private static final String MISSING_INCLUDE = "cannot find include file ";
 
   private final AnalysisOptions options;
+  private final long secondsPerFile;
 
   public DefaultAnalyzer(AnalysisOptions options) {
+    this(options, SECONDS_PER_FILE);
+  }
+
+  /** For tests: another time bound per file (0: stop at once). */
+  DefaultAnalyzer(AnalysisOptions options, long secondsPerFile) {
     this.options = options;
+    this.secondsPerFile = secondsPerFile;
   }
 
   @Override
@@ -36,6 +43,8 @@ public final class DefaultAnalyzer implements Analyzer {
     String text;
     try {
       if (Files.isDirectory(file)) return failed(displayPath, "is a directory");
+      // a FIFO or device would block the read (or never end): only regular files are read
+      if (!Files.isRegularFile(file)) return failed(displayPath, "is not a regular file");
       if (Files.size(file) > MAX_FILE_BYTES) return failed(displayPath, "larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
       byte[] bytes = Files.readAllBytes(file);
       if (looksBinary(bytes)) return failed(displayPath, "looks like a binary file (NUL bytes), not CUDA source");
@@ -50,6 +59,8 @@ public final class DefaultAnalyzer implements Analyzer {
   /** Analyzes source text; {@code file} locates relative includes. */
   public FileReport analyzeText(Path file, String displayPath, String text) {
     List<SourceError> errors = new ArrayList<>();
+    // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
+    WorkBudget budget = new WorkBudget(STEPS_PER_FILE, secondsPerFile);
     PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
     // A header that is not found (often a helper from another project) is no reason to fail the file:
     // names it would have defined become unknown, and their reasons name the header.
@@ -58,20 +69,19 @@ public final class DefaultAnalyzer implements Analyzer {
       if (e.message().startsWith(MISSING_INCLUDE)) missingHeaders.add(e.message().substring(MISSING_INCLUDE.length()));
       else errors.add(e);
     }
-    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens());
+    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline);
     errors.addAll(parsed.errors());
     String[] lines = text.split("\r\n|\r|\n", -1);
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
-      WorkBudget budget = new WorkBudget(STEPS_PER_FILE, SECONDS_PER_FILE);
       findings.addAll(new KernelChecker(program, options.bank(), lines, options.block(), budget).check());
-      if (budget.timedOut()) {
-        errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
-            + SECONDS_PER_FILE + " s; the findings cover what was analyzed until then"));
-      }
     } catch (StackOverflowError | RuntimeException e) {
       errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis failed: " + e));
+    }
+    if (budget.timedOut()) {
+      errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
+          + secondsPerFile + " s; the findings cover what was analyzed until then"));
     }
     findings.addAll(UnanalyzedUses.find(parsed.skipped(), parsed.unit()));
     List<Finding> result = Suppressions.apply(findings, displayPath, lines);
