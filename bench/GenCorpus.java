@@ -327,20 +327,24 @@ public final class GenCorpus {
     b.append("  out[threadIdx.x] = acc;\n}\n");
     Files.writeString(dir.resolve("huge_kernel_50k_lines.cu"), b);
 
-    // 5,000 macros, each defined from the previous one, used in an index.
-    b = new StringBuilder("#define M0 1\n");
-    for (int i = 1; i < 5000; i++) b.append("#define M").append(i).append(" (M").append(i - 1).append(" + 0)\n");
+    // 7,000 macros: object-like ones in chains of 50 (each defined from the previous one) and function-like ones.
+    b = new StringBuilder();
+    for (int i = 0; i < 5000; i++) {
+      b.append("#define M").append(i).append(i % 50 == 0 ? " 1" : " (M" + (i - 1) + " + 0)").append('\n');
+    }
     for (int i = 0; i < 2000; i++) b.append("#define F").append(i).append("(x) ((x) * ").append(i % 7 + 1).append(")\n");
     b.append("__global__ void k(float *out) {\n  __shared__ float s[4096];\n");
     b.append("  out[threadIdx.x] = s[threadIdx.x * M4999 + F1999(1)];\n}\n");
     Files.writeString(dir.resolve("macros_7000.cu"), b);
 
-    // 200-deep nesting of blocks, ifs and parentheses.
+    // 200-deep nesting: of blocks and ifs in one kernel, of parentheses in another.
     b = new StringBuilder("__global__ void deep(float *out, int n) {\n  __shared__ float s[1024];\n");
-    for (int i = 0; i < 200; i++) b.append("  ".repeat(1)).append("if (n > ").append(i).append(") {\n");
-    b.append("  out[threadIdx.x] = s[").append("(".repeat(200)).append("threadIdx.x").append(")".repeat(200)).append("];\n");
+    for (int i = 0; i < 200; i++) b.append("if (n > ").append(i).append(") {\n");
+    b.append("out[threadIdx.x] = s[threadIdx.x];\n");
     for (int i = 0; i < 200; i++) b.append("}\n");
     b.append("}\n");
+    b.append("__global__ void parens(float *out) {\n  __shared__ float s[1024];\n");
+    b.append("  out[threadIdx.x] = s[").append("(".repeat(200)).append("threadIdx.x").append(")".repeat(200)).append("];\n}\n");
     Files.writeString(dir.resolve("nesting_200.cu"), b);
 
     // Loops of a million iterations, nested.

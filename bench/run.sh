@@ -33,10 +33,10 @@ rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", n / s; else 
 # measure LABEL PATH...: lexer floor, lexer+preprocessor, whole analysis; prints one block
 measure() {
   local label=$1; shift
-  run "$label-lex" java -cp "$JAR" dev.bankcheck.bench.LexOnly lex -j "$JOBS" "$@"
+  run "$label-lex" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly lex -j "$JOBS" "$@"
   local lex_wall=$WALL lex_rss=$RSS
   read -r _ files lines _ lex_ms < "$OUT/$label-lex.out"
-  run "$label-pp" java -cp "$JAR" dev.bankcheck.bench.LexOnly pp -j "$JOBS" "$@"
+  run "$label-pp" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly pp -j "$JOBS" "$@"
   local pp_wall=$WALL
   run "$label-full" $BANKCHECK -j "$JOBS" -f json --exit-zero "$@"
   FULL_WALL=$WALL
@@ -80,8 +80,8 @@ if [ "${SKIP_PATHOLOGICAL:-}" != 1 ]; then
   echo "pathological files (one run each):"
   for f in "$PATHO"/*.cu; do
     run "patho-$(basename "$f")" $BANKCHECK -f text --exit-zero "$f"
-    bound=$(grep -o -m1 'work bound[^;)]*\|stopped after [0-9]* s\|deeper than [0-9]* levels\|first [0-9]* iterations[^;)]*\|more than [0-9]* iterations[^;)]*' \
-      "$OUT/patho-$(basename "$f").out" || true)
+    bound=$(grep -o 'stopped after [0-9]* s\|enumerated for [0-9]* iterations in all\|work bound was reached\|deeper than [0-9]* levels\|first [0-9]* iterations were analyzed' \
+      "$OUT/patho-$(basename "$f").out" | sort | uniq -c | sort -rn | head -1 || true)
     printf '  %-28s %6.2f s  %5s MiB  %s\n' "$(basename "$f")" "$WALL" "$RSS" "${bound:-(no bound reported)}"
   done
 fi
