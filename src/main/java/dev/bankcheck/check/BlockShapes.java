@@ -75,7 +75,12 @@ final class BlockShapes {
   record Launch(int line, int[] block, Expr.Launch expr) {}
 
   static List<Launch> findLaunches(String kernel, Program program) {
-    return LAUNCHES.computeIfAbsent(program, BlockShapes::allLaunches).getOrDefault(kernel, List.of());
+    Map<String, List<Launch>> all = LAUNCHES.get(program);
+    if (all == null) { // computed outside the lock: files analyzed in parallel do not wait for each other
+      all = allLaunches(program);
+      LAUNCHES.put(program, all);
+    }
+    return all.getOrDefault(kernel, List.of());
   }
 
   /**
