@@ -19,12 +19,13 @@ mkdir -p "$OUT"
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench: needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
-# run NAME CMD...: runs CMD with stdout to $OUT/NAME.out; sets WALL (s) and RSS (MiB)
+# run NAME CMD...: runs CMD with stdout to $OUT/NAME.out; sets WALL (s), CPU (user + system s) and RSS (MiB)
 run() {
   local name=$1; shift
-  "$TIME" -f '%e %M' -o "$OUT/$name.time" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" || true
-  read -r WALL RSS_KB < <(tail -1 "$OUT/$name.time")
+  "$TIME" -f '%e %M %U %S' -o "$OUT/$name.time" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" || true
+  read -r WALL RSS_KB user sys < <(tail -1 "$OUT/$name.time")
   RSS=$((RSS_KB / 1024))
+  CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'; }
@@ -34,21 +35,23 @@ rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", n / s; else 
 measure() {
   local label=$1; shift
   run "$label-lex" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly lex -j "$JOBS" "$@"
-  local lex_wall=$WALL lex_rss=$RSS
+  local lex_wall=$WALL lex_rss=$RSS lex_cpu=$CPU
   read -r _ files lines _ lex_ms < "$OUT/$label-lex.out"
   run "$label-pp" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly pp -j "$JOBS" "$@"
-  local pp_wall=$WALL
+  local pp_wall=$WALL pp_cpu=$CPU
   run "$label-full" $BANKCHECK -j "$JOBS" -f json --exit-zero "$@"
   FULL_WALL=$WALL
   local statuses
   statuses=$(grep -o '"status": "[a-z]*"' "$OUT/$label-full.out" | sort | uniq -c | awk '{printf "%s %s ", $1, $3}' | tr -d '"')
   printf '%s: %s files, %s lines (-j %s)\n' "$label" "$files" "$lines" "$JOBS"
-  printf '  lexer only             %7.2f s  %9s lines/s  %5s MiB\n' "$lex_wall" "$(rate "$lines" "$lex_wall")" "$lex_rss"
-  printf '  lexer + preprocessor   %7.2f s  %9s lines/s\n' "$pp_wall" "$(rate "$lines" "$pp_wall")"
-  printf '  bankcheck (whole run)  %7.2f s  %9s lines/s  %7s files/s  %5s MiB peak RSS\n' "$WALL" \
-    "$(rate "$lines" "$WALL")" "$(rate "$files" "$WALL")" "$RSS"
-  printf '  ratio whole/lexer %s, whole/preprocessor %s; file statuses: %s\n' "$(ratio "$WALL" "$lex_wall")" \
-    "$(ratio "$WALL" "$pp_wall")" "$statuses"
+  printf '  lexer only             %7.2f s (cpu %7.2f s)  %9s lines/s  %5s MiB\n' "$lex_wall" "$lex_cpu" \
+    "$(rate "$lines" "$lex_wall")" "$lex_rss"
+  printf '  lexer + preprocessor   %7.2f s (cpu %7.2f s)  %9s lines/s\n' "$pp_wall" "$pp_cpu" "$(rate "$lines" "$pp_wall")"
+  printf '  bankcheck (whole run)  %7.2f s (cpu %7.2f s)  %9s lines/s  %7s files/s  %5s MiB peak RSS\n' "$WALL" \
+    "$CPU" "$(rate "$lines" "$WALL")" "$(rate "$files" "$WALL")" "$RSS"
+  printf '  ratio whole/lexer %s (cpu %s), whole/preprocessor %s (cpu %s); file statuses: %s\n' \
+    "$(ratio "$WALL" "$lex_wall")" "$(ratio "$CPU" "$lex_cpu")" "$(ratio "$WALL" "$pp_wall")" \
+    "$(ratio "$CPU" "$pp_cpu")" "$statuses"
 }
 
 echo "bankcheck benchmark: $(nproc) cores, $BANKCHECK, $(java -version 2>&1 | head -1)"
@@ -60,7 +63,7 @@ fi
 CORPUS=$OUT/corpus-$FILES
 [ -d "$CORPUS" ] || java bench/GenCorpus.java corpus "$CORPUS" "$FILES" >/dev/null
 measure corpus "$CORPUS"
-full=$FULL_WALL
+full=$FULL_WALL full_cpu=$CPU
 
 if [ "${SKIP_GROWTH:-}" != 1 ]; then
   HALF=$OUT/corpus-half-$FILES
@@ -71,7 +74,7 @@ if [ "${SKIP_GROWTH:-}" != 1 ]; then
     done
   fi
   measure half "$HALF"
-  echo "growth: twice the input took $(ratio "$full" "$FULL_WALL")x the time (target <= 2.2)"
+  echo "growth: twice the input took $(ratio "$full" "$FULL_WALL")x the time, $(ratio "$full_cpu" "$CPU")x the cpu time (target <= 2.2)"
 fi
 
 if [ "${SKIP_PATHOLOGICAL:-}" != 1 ]; then
