@@ -51,17 +51,17 @@ class PipelineFuzzProperties {
     }
   }
 
-  @Property(tries = 120)
+  @Property(tries = 400)
   void randomBytes(@ForAll("bytes") byte[] content) {
     check(content);
   }
 
-  @Property(tries = 120)
+  @Property(tries = 400)
   void randomTokenStreams(@ForAll("tokenStreams") String source) {
     check(source.getBytes(StandardCharsets.UTF_8));
   }
 
-  @Property(tries = 150)
+  @Property(tries = 600)
   void mutatedSamples(@ForAll("mutatedSamples") String source) {
     check(source.getBytes(StandardCharsets.UTF_8));
   }
