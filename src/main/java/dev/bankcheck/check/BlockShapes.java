@@ -92,21 +92,35 @@ final class BlockShapes {
    * and the host variables with a constant value at the launch.
    */
   static List<Launch> findLaunches(String kernel, Program program) {
-    List<Launch> out = new ArrayList<>();
+    Map<String, List<Launch>> all = LAUNCHES.get(program);
+    if (all == null) { // computed outside the lock: files analyzed in parallel do not wait for each other
+      all = allLaunches(program);
+      LAUNCHES.put(program, all);
+    }
+    return all.getOrDefault(kernel, List.of());
+  }
+
+  /**
+   * Every launch in the program, by kernel name, found in one walk over the host code: walking it again for each
+   * kernel made a file with many kernels quadratic. Kept while the program is (the key is weak).
+   */
+  private static final Map<Program, Map<String, List<Launch>>> LAUNCHES =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  private static Map<String, List<Launch>> allLaunches(Program program) {
+    Map<String, List<Launch>> out = new HashMap<>();
     for (Function f : program.allFunctions()) {
-      if (f.body() == null || !launches(f.body(), kernel)) continue;
+      if (f.body() == null || !launchesAny(f.body())) continue;
       for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program).entrySet()) {
-        new LaunchFinder(kernel, program, out, outer.getKey(), outer.getValue()).stmt(f.body(), new HashMap<>());
+        new LaunchFinder(program, out, outer.getKey(), outer.getValue()).stmt(f.body(), new HashMap<>());
       }
     }
     return out;
   }
 
-  private static boolean launches(Stmt body, String kernel) {
+  private static boolean launchesAny(Stmt body) {
     boolean[] found = {false};
-    Walk.stmt(body, d -> {}, e -> {
-      if (e instanceof Expr.Launch l && simpleName(l.kernel()).equals(kernel)) found[0] = true;
-    });
+    Walk.stmt(body, d -> {}, e -> found[0] |= e instanceof Expr.Launch);
     return found[0];
   }
 
@@ -171,17 +185,15 @@ final class BlockShapes {
    * assignments ({@code n = 16;}, {@code blk.x = 16;}, {@code blk = dim3(8, 8);}), and evaluates each launch.
    */
   private static final class LaunchFinder {
-    private final String kernel;
     private final Program program;
-    private final List<Launch> out;
+    private final Map<String, List<Launch>> out;
 
     private final String caller;
     private final Map<String, Val> outer;
 
-    LaunchFinder(String kernel, Program program, List<Launch> out, String caller, Map<String, Val> outer) {
+    LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer) {
       this.caller = caller;
       this.outer = outer;
-      this.kernel = kernel;
       this.program = program;
       this.out = out;
     }
@@ -229,13 +241,10 @@ final class BlockShapes {
 
     void expr(Expr e, Map<String, Object> env) {
       if (e instanceof Expr.Launch l) {
-        String name = simpleName(l.kernel());
-        if (name.equals(kernel)) {
-          List<Long> args = new ArrayList<>();
-          for (Expr a : l.args()) args.add(constant(a, env));
-          out.add(new Launch(l.pos().line(), l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l,
-              caller, constants(env)));
-        }
+        List<Long> args = new ArrayList<>();
+        for (Expr a : l.args()) args.add(constant(a, env));
+        out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos().line(),
+            l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l, caller, constants(env)));
         for (Expr a : l.args()) expr(a, env);
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);

@@ -26,9 +26,16 @@ public final class DefaultAnalyzer implements Analyzer {
   private static final String MISSING_INCLUDE = "cannot find include file ";
 
   private final AnalysisOptions options;
+  private final long secondsPerFile;
 
   public DefaultAnalyzer(AnalysisOptions options) {
+    this(options, SECONDS_PER_FILE);
+  }
+
+  /** For tests: another time bound per file (0: stop at once). */
+  DefaultAnalyzer(AnalysisOptions options, long secondsPerFile) {
     this.options = options;
+    this.secondsPerFile = secondsPerFile;
   }
 
   @Override
@@ -36,6 +43,8 @@ public final class DefaultAnalyzer implements Analyzer {
     String text;
     try {
       if (Files.isDirectory(file)) return failed(displayPath, "is a directory");
+      // a FIFO or device would block the read (or never end): only regular files are read
+      if (!Files.isRegularFile(file)) return failed(displayPath, "is not a regular file");
       if (Files.size(file) > MAX_FILE_BYTES) return failed(displayPath, "larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
       byte[] bytes = Files.readAllBytes(file);
       if (looksBinary(bytes)) return failed(displayPath, "looks like a binary file (NUL bytes), not CUDA source");
@@ -53,13 +62,13 @@ public final class DefaultAnalyzer implements Analyzer {
     int[] runs = {0};
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
     FixVerifier.Reanalysis reanalysis = edited -> {
-      if (deadline[0] == 0) deadline[0] = System.nanoTime() + SECONDS_PER_FILE * 1_000_000_000L;
+      if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
       long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
       if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
       Run r = run(file, displayPath, edited, null, seconds);
       return r.complete() ? r.report() : null;
     };
-    return run(file, displayPath, text, reanalysis, SECONDS_PER_FILE).report();
+    return run(file, displayPath, text, reanalysis, secondsPerFile).report();
   }
 
   /** Re-analyses of edited text per file, to check fixes. */
@@ -72,6 +81,8 @@ public final class DefaultAnalyzer implements Analyzer {
   private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds) {
     boolean complete = true;
     List<SourceError> errors = new ArrayList<>();
+    // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
+    WorkBudget budget = new WorkBudget(STEPS_PER_FILE, Math.min(seconds, secondsPerFile));
     PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
     // A header that is not found (often a helper from another project) is no reason to fail the file:
     // names it would have defined become unknown, and their reasons name the header.
@@ -80,23 +91,22 @@ public final class DefaultAnalyzer implements Analyzer {
       if (e.message().startsWith(MISSING_INCLUDE)) missingHeaders.add(e.message().substring(MISSING_INCLUDE.length()));
       else errors.add(e);
     }
-    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens());
+    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline);
     errors.addAll(parsed.errors());
     String[] lines = text.split("\r\n|\r|\n", -1);
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
-      WorkBudget budget = new WorkBudget(STEPS_PER_FILE, seconds);
       FixVerifier verifier = reanalysis == null ? null : new FixVerifier(displayPath, text, reanalysis, errors.size());
       findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check());
       complete = !budget.exhausted();
-      if (budget.timedOut()) {
-        errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
-            + SECONDS_PER_FILE + " s; the findings cover what was analyzed until then"));
-      }
     } catch (StackOverflowError | RuntimeException e) {
       complete = false;
       errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis failed: " + e));
+    }
+    if (budget.timedOut()) {
+      errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath + " stopped after "
+          + budget.seconds() + " s; the findings cover what was analyzed until then"));
     }
     findings.addAll(UnanalyzedUses.find(parsed.skipped(), parsed.unit()));
     List<Finding> result = Suppressions.apply(findings, displayPath, lines);

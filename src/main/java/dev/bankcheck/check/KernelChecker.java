@@ -113,6 +113,7 @@ final class KernelChecker {
   List<Finding> check() {
     List<Finding> out = new ArrayList<>();
     for (Function f : program.allFunctions()) {
+      if (budget.pastDeadline()) break; // the file's time is up: DefaultAnalyzer says the analysis stopped
       // a kernel that never touches shared memory has nothing to check
       if (f.isKernel() && f.body() != null && program.touchesShared(f)) out.addAll(checkKernel(f));
     }

@@ -149,13 +149,16 @@ public final class Runner {
     RunContext context = RunContext.of(report, RunContext.defaultRoot(), SourceLines.fromDisk(), baseline);
 
     Reporter reporter = ReporterFactory.forName(config.format(), context).orElseThrow(); // Cli validated the name
-    StringBuilder text = new StringBuilder();
+    // Straight to stdout, not through a second copy of the whole report: a million-line code base's JSON
+    // is hundreds of megabytes. A PrintStream does not throw; checkError() tells whether it failed.
+    Writer stdout = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     try {
-      reporter.write(report, text);
+      reporter.write(report, stdout);
+      stdout.flush();
     } catch (IOException e) {
-      throw new IllegalStateException("a StringBuilder does not fail", e);
+      err.println("bankcheck: error: cannot write the report: " + describe(e));
+      ioError = true;
     }
-    out.print(text);
     out.flush();
 
     if (config.htmlFile() != null && !writeHtml(report, config.htmlFile(), err)) ioError = true;

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.CommonToken;
 import org.antlr.v4.runtime.CommonTokenStream;
@@ -46,10 +47,23 @@ public final class CudaParserFacade {
   private CudaParserFacade() {}
 
   public static Result parse(List<Token> tokens) {
+    return parse(tokens, () -> false);
+  }
+
+  /**
+   * Parses until {@code stop} says the file's time is up: the items left are skipped unparsed (the caller says
+   * that the analysis stopped), so a huge file cannot hold the run.
+   */
+  public static Result parse(List<Token> tokens, BooleanSupplier stop) {
     List<SourceError> errors = new ArrayList<>();
     List<SkippedItem> skipped = new ArrayList<>();
     IrBuilder builder = new IrBuilder();
+    boolean stopped = false;
     for (List<Token> item : splitTopLevel(splitClosingAngles(tokens), errors)) {
+      if (stopped || (stopped = stop.getAsBoolean())) {
+        skipped.add(new SkippedItem(item));
+        continue;
+      }
       int depth = maxNesting(item);
       if (depth > MAX_NESTING) {
         errors.add(new SourceError(item.get(0).pos(),

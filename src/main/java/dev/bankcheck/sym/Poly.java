@@ -46,6 +46,7 @@ public final class Poly {
 
   public Poly add(Poly o) {
     if (o.terms.isEmpty()) return o.constant == 0 ? this : new Poly(constant + o.constant, terms);
+    if (terms.isEmpty()) return constant == 0 ? o : new Poly(constant + o.constant, o.terms); // terms are never changed
     TreeMap<String, Long> t = new TreeMap<>(terms);
     o.terms.forEach((k, v) -> t.merge(k, v, Long::sum));
     t.values().removeIf(v -> v == 0);
@@ -85,10 +86,46 @@ public final class Poly {
     return coeff == 0 ? ZERO : new Poly(0, Map.of(name, coeff));
   }
 
+  /** Products of names recur in every lane and iteration: computed once each (bounded: cleared when full). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> PRODUCTS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private static String multiplyNames(String a, String b) {
-    String[] parts = (a + "*" + b).split("\\*(?![^()]*\\))");
-    java.util.Arrays.sort(parts);
-    return String.join("*", parts);
+    String joined = a + "*" + b;
+    String known = PRODUCTS.get(joined);
+    if (known != null) return known;
+    java.util.List<String> parts = splitFactors(joined);
+    parts.sort(null);
+    String product = String.join("*", parts);
+    if (PRODUCTS.size() > 50_000) PRODUCTS.clear();
+    PRODUCTS.put(joined, product);
+    return product;
+  }
+
+  /**
+   * Splits a monomial at each '*' whose next parenthesis (if any) is not a ')' (a '*' inside "(...)" stays), dropping
+   * trailing empty parts: what {@code split("\\*(?![^()]*\\))")} does, without a regular expression per product.
+   */
+  static java.util.List<String> splitFactors(String s) {
+    java.util.List<String> parts = new java.util.ArrayList<>();
+    char nextParen = 0; // the first '(' or ')' to the right of the current position, scanning right to left
+    boolean[] splitAt = new boolean[s.length()];
+    for (int i = s.length() - 1; i >= 0; i--) {
+      char c = s.charAt(i);
+      if (c == '*' && nextParen != ')') splitAt[i] = true;
+      if (c == '(' || c == ')') nextParen = c;
+    }
+    int start = 0;
+    for (int i = 0; i < s.length(); i++) {
+      if (splitAt[i]) {
+        parts.add(s.substring(start, i));
+        start = i + 1;
+      }
+    }
+    parts.add(s.substring(start));
+    if (parts.size() == 1) return parts; // no split: the string itself, even when empty
+    while (!parts.isEmpty() && parts.get(parts.size() - 1).isEmpty()) parts.remove(parts.size() - 1);
+    return parts;
   }
 
   /** This polynomial with a symbol (a whole monomial) replaced by a value; products that contain it stay. */
@@ -133,8 +170,17 @@ public final class Poly {
     return Long.hashCode(constant) * 31 + terms.hashCode();
   }
 
+  /** The text, kept once made: symbols are named after expressions, in every lane. */
+  private String text;
+
   @Override
   public String toString() {
+    String t = text;
+    if (t == null) text = t = format();
+    return t;
+  }
+
+  private String format() {
     if (terms.isEmpty()) return Long.toString(constant);
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<String, Long> e : terms.entrySet()) {

@@ -48,7 +48,7 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
    * for a warp-uniform symbol w. Exact for every warp when nothing in the kernel depends on w per lane.
    */
   public static WarpSetup symbolicWarp(int warpSize) {
-    WarpSetup any = assumedWarps(warpSize)[0];
+    WarpSetup any = assumedWarp(0, warpSize); // only warp 0 is needed: not all 1024 / warpSize of them
     Poly base = Poly.symbol(WARP_SYMBOL).scale(warpSize);
     for (int l = 0; l < warpSize; l++) any.threadIdx()[0][l] = new Val.Num(base.add(Poly.of(l)));
     return new WarpSetup(0, any.active(), any.threadIdx(), any.blockDim(), List.of(WARP_SYMBOL));
@@ -74,19 +74,24 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
   public static WarpSetup[] assumedWarps(int warpSize) {
     int warps = Math.max(1, 1024 / warpSize);
     WarpSetup[] out = new WarpSetup[warps];
+    for (int w = 0; w < warps; w++) out[w] = assumedWarp(w, warpSize);
+    return out;
+  }
+
+  /** Warp w under the default assumption (values are immutable: lanes share the symbolic ones). */
+  private static WarpSetup assumedWarp(int w, int warpSize) {
     Val[] dim = {new Val.Num(Poly.symbol("(blockDim.x / " + warpSize + ")").scale(warpSize)),
         new Val.Num(Poly.symbol("blockDim.y")), new Val.Num(Poly.symbol("blockDim.z"))};
-    for (int w = 0; w < warps; w++) {
-      boolean[] active = new boolean[warpSize];
-      Val[][] idx = new Val[3][warpSize];
-      for (int l = 0; l < warpSize; l++) {
-        active[l] = true;
-        idx[0][l] = Val.num((long) w * warpSize + l);
-        idx[1][l] = new Val.Num(Poly.symbol("threadIdx.y"));
-        idx[2][l] = new Val.Num(Poly.symbol("threadIdx.z"));
-      }
-      out[w] = new WarpSetup(w, active, idx, dim);
+    Val y = new Val.Num(Poly.symbol("threadIdx.y"));
+    Val z = new Val.Num(Poly.symbol("threadIdx.z"));
+    boolean[] active = new boolean[warpSize];
+    Val[][] idx = new Val[3][warpSize];
+    for (int l = 0; l < warpSize; l++) {
+      active[l] = true;
+      idx[0][l] = Val.num((long) w * warpSize + l);
+      idx[1][l] = y;
+      idx[2][l] = z;
     }
-    return out;
+    return new WarpSetup(w, active, idx, dim);
   }
 }

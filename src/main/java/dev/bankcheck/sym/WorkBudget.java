@@ -35,6 +35,12 @@ public final class WorkBudget {
     return steps <= 0 || timedOut;
   }
 
+  /** Looks at the clock now: true once the time is up (then {@link #timedOut()} stays true). */
+  public boolean pastDeadline() {
+    if (!timedOut && System.nanoTime() > deadlineNanos) timedOut = true;
+    return timedOut;
+  }
+
   public boolean timedOut() {
     return timedOut;
   }

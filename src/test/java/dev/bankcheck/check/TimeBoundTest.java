@@ -1,0 +1,33 @@
+package dev.bankcheck.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The per-file time bound: when it is up, the file is partial and says where the analysis stopped. */
+class TimeBoundTest {
+  private static final String SRC = "__global__ void k(float *o) {\n  __shared__ float s[64];\n"
+      + "  o[threadIdx.x] = s[threadIdx.x * 2];\n}\n";
+
+  @Test
+  void aFileWhoseTimeIsUpStopsWithAClearMessage() {
+    // a bound of 0 s is up before parsing starts: nothing is interpreted, deterministically
+    FileReport r = new DefaultAnalyzer(AnalysisOptions.defaults(), 0).analyzeText(Path.of("big.cu"), "big.cu", SRC);
+    assertEquals(FileReport.Status.PARTIAL, r.status());
+    assertEquals("analysis of big.cu stopped after 0 s; the findings cover what was analyzed until then",
+        r.errors().get(0).message());
+    // the use of shared memory in the items left unparsed is still listed, as unanalyzed
+    assertEquals(1, r.findings().size());
+    assertEquals(Verdict.UNKNOWN, r.findings().get(0).verdict());
+    assertTrue(r.findings().get(0).reason().contains("could not be parsed"), r.findings().get(0).reason());
+  }
+
+  @Test
+  void withTimeLeftTheSameFileIsAnalyzed() {
+    FileReport r = new DefaultAnalyzer(AnalysisOptions.defaults(), 20).analyzeText(Path.of("k.cu"), "k.cu", SRC);
+    assertEquals(FileReport.Status.ANALYZED, r.status());
+    assertEquals(2, r.findings().get(0).ways());
+  }
+}
