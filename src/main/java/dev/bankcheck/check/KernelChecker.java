@@ -99,6 +99,8 @@ final class KernelChecker {
     /** The accessed expression. */
     Expr at;
     String worstContext = "";
+    /** The accessed type of the run that gave {@link #worst} (instantiations may differ). */
+    Type worstType;
     String unknown;
     boolean data;
     int dataLanes;
@@ -305,6 +307,7 @@ final class KernelChecker {
       }
       if (s.worst != null && (target.worst == null || worse(s.worst, target.worst))) {
         target.worst = s.worst;
+        target.worstType = s.worstType;
         target.worstContext = s.worstContext;
         if (shapeOf.containsKey(s)) shapeOfWorst.put(target, shapeOf.get(s));
       }
@@ -649,6 +652,7 @@ final class KernelChecker {
     if (soa != null && (site.soaWorst == null || worse(soa, site.soaWorst))) site.soaWorst = soa;
     if (site.worst == null || worse(worst, site.worst)) {
       site.worst = worst;
+      site.worstType = site.type;
       site.worstContext = ctx;
       if (shape != null) shapeOfWorst.put(site, shape.describe());
     }
@@ -725,6 +729,8 @@ final class KernelChecker {
 
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {
     Op op = Op.valueOf(s.op.name());
+    Type type = s.worstType != null ? s.worstType : s.type;
+    int width = type == null ? s.width : width(type);
     List<String> assumptions = new ArrayList<>();
     if (shapes.isEmpty()) {
       assumptions.add("blockDim.x is a multiple of " + bank.warpSize() + " (no block shape given: add"
@@ -735,7 +741,7 @@ final class KernelChecker {
       assumptions.add("worst of " + shapes.size() + " launch shapes: " + (worstShape != null ? worstShape
           : shapes.get(0).describe()));
     }
-    assumptions.add(s.width + "-byte accesses (" + (s.type == null ? "?" : s.type.display()) + ")");
+    assumptions.add(width + "-byte accesses (" + (type == null ? "?" : type.display()) + ")");
     assumptions.addAll(notes);
     String array = s.root.name();
     String via = s.via;
@@ -743,20 +749,20 @@ final class KernelChecker {
         : " (worst at " + s.worstContext + ")";
     if (s.data) {
       AccessKind kind = AccessKind.valueOf(s.op.name());
-      Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), s.width, kind, bank);
+      Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), width, kind, bank);
       String reason = "the index depends on memory contents; worst case: " + b.worstCase() + ", best case: " + b.bestCase();
-      return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, s.width, null, null, null,
+      return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, width, null, null, null,
           null, Verdict.DATA_DEPENDENT, b.worst(), b.best(), false, reason, List.copyOf(assumptions), null, null);
     }
     if (s.worst == null || (s.unknown != null && s.worst.ways() < 2)) {
       String reason = s.unknown != null ? s.unknown : "no lane reaches this access";
-      return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, s.width, null, null, null,
+      return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, width, null, null, null,
           null, Verdict.UNKNOWN, null, null, false, reason, List.copyOf(assumptions), null, null);
     }
     WarpResult r = s.worst;
     Verdict v = r.ways() >= 2 ? Verdict.CONFLICT : r.broadcast() ? Verdict.BROADCAST : Verdict.OK;
     String rule = v != Verdict.CONFLICT ? Rules.NONE : op == Op.ATOMIC ? Rules.ATOMIC_CONTENTION : Rules.BANK_CONFLICT;
-    String reason = Explain.reason(r, s.width) + ctx;
+    String reason = Explain.reason(r, width) + ctx;
     if (s.unknown != null) reason += "; some executions could not be evaluated: " + s.unknown;
     Long stride = r.strideBytes().isPresent() ? r.strideBytes().getAsLong() : null;
     Fix fix = null;
@@ -767,7 +773,7 @@ final class KernelChecker {
           + (s.soaWorst.ways() == 1 ? "conflict-free" : s.soaWorst.ways() + "-way"),
           s.soaWorst.ways(), null, List.of(), s.soaWorst.access());
     }
-    return new Finding(s.pos, rule, kernel.name(), array, via, op, s.width, r.ways(), r.wavefronts(),
+    return new Finding(s.pos, rule, kernel.name(), array, via, op, width, r.ways(), r.wavefronts(),
         r.idealWavefronts(), stride, v, null, null, false, reason, List.copyOf(assumptions), fix, r.access());
   }
 }

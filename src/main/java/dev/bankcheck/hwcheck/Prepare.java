@@ -99,10 +99,13 @@ public final class Prepare {
         String callee = k.qualifiedName();
         if (first == null) note = "no shared-memory access reported by bankcheck: nothing to measure";
         else if (k.template()) {
-          if (k.instantiations().isEmpty()) note = "template without an instantiation or launch in the file";
+          // the values bankcheck analyzed (host constants and host templates resolved), else as written
+          List<String> instantiations = analyzedInstantiations(json, k.name());
+          if (instantiations.isEmpty()) instantiations = k.instantiations();
+          if (instantiations.isEmpty()) note = "template without an instantiation or launch in the file";
           else {
-            callee = k.qualifiedName() + "<" + k.instantiations().get(0) + ">";
-            if (k.instantiations().size() > 1) note = "first of " + k.instantiations().size() + " instantiations";
+            callee = k.qualifiedName() + "<" + instantiations.get(0) + ">";
+            if (instantiations.size() > 1) note = "first of " + instantiations.size() + " instantiations";
           }
         }
         int[] block = first == null ? null : first.block();
@@ -172,5 +175,28 @@ public final class Prepare {
           + err.toString(StandardCharsets.UTF_8));
     }
     return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static final java.util.regex.Pattern TEMPLATE_ARGUMENTS =
+      java.util.regex.Pattern.compile("template arguments (.+?)(?:, arguments .*?)? \\(from ");
+
+  /** Template argument lists of {@code kernel} as bankcheck's assumptions name them ("TILE = 32, T = float"). */
+  static List<String> analyzedInstantiations(String json, String kernel) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (com.google.gson.JsonElement e : com.google.gson.JsonParser.parseString(json).getAsJsonObject()
+        .getAsJsonArray("accesses")) {
+      com.google.gson.JsonObject a = e.getAsJsonObject();
+      if (!kernel.equals(a.get("kernel").getAsString())) continue;
+      for (com.google.gson.JsonElement as : a.getAsJsonArray("assumptions")) {
+        for (String part : as.getAsString().split("; ")) {
+          java.util.regex.Matcher m = TEMPLATE_ARGUMENTS.matcher(part);
+          if (!m.find()) continue;
+          List<String> values = new ArrayList<>();
+          for (String binding : m.group(1).split(", ")) values.add(binding.substring(binding.indexOf(" = ") + 3));
+          out.add(String.join(", ", values));
+        }
+      }
+    }
+    return new ArrayList<>(out);
   }
 }
