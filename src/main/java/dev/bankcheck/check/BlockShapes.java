@@ -74,7 +74,8 @@ final class BlockShapes {
     for (Launch l : findLaunches(kernel, program)) {
       if (l.block() != null && valid(l.block())) {
         int[] d = l.block();
-        shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2], new Shape(d, "from the launch at line " + l.line() + l.caller()));
+        shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2],
+            new Shape(d, "from the launch at line " + l.line() + l.caller()));
       }
     }
     return new ArrayList<>(shapes.values());
@@ -87,9 +88,9 @@ final class BlockShapes {
   record Launch(int line, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> constants) {}
 
   /**
-   * Every launch of {@code kernel} in the file; one per call of the host function template it is
-   * in ({@code caller} says which, " in f<16>"); {@code constants} holds that call's template arguments
-   * and the host variables with a constant value at the launch.
+   * Every launch of {@code kernel} in the file, once per call of the host function template it is in
+   * ({@code caller} says which, " in f<16>"; {@code constants} holds that call's template arguments and
+   * the host variables with a constant value at the launch).
    */
   static List<Launch> findLaunches(String kernel, Program program) {
     Map<String, List<Launch>> all = LAUNCHES.get(program);
@@ -143,7 +144,7 @@ final class BlockShapes {
     for (Function f : program.allFunctions()) {
       if (f.body() == null) continue;
       Walk.stmt(f.body(), d -> {}, e -> {
-        if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && BlockShapes.simpleName(nm.name()).equals(host.name())
+        if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name())
             && (!c.templateArgs().isEmpty() || !c.templateValues().isEmpty())) {
           calls.add(c);
         }
@@ -151,7 +152,9 @@ final class BlockShapes {
     }
     for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program);
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
-      if (BlockShapes.simpleName(i.name()).equals(host.name())) addCallerBinding(host, i.templateArgs(), i.templateValues(), out, program);
+      if (simpleName(i.name()).equals(host.name())) {
+        addCallerBinding(host, i.templateArgs(), i.templateValues(), out, program);
+      }
     }
     if (out.isEmpty()) out.put("", Map.of());
     return out;
@@ -179,7 +182,6 @@ final class BlockShapes {
     out.putIfAbsent(" in " + host.name() + "<" + String.join(", ", shown) + ">", b);
   }
 
-
   /**
    * Walks host code in order, tracking constant ints and dim3 variables through declarations and
    * assignments ({@code n = 16;}, {@code blk.x = 16;}, {@code blk = dim3(8, 8);}), and evaluates each launch.
@@ -187,15 +189,14 @@ final class BlockShapes {
   private static final class LaunchFinder {
     private final Program program;
     private final Map<String, List<Launch>> out;
-
     private final String caller;
     private final Map<String, Val> outer;
 
     LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer) {
-      this.caller = caller;
-      this.outer = outer;
       this.program = program;
       this.out = out;
+      this.caller = caller;
+      this.outer = outer;
     }
 
     void stmt(Stmt s, Map<String, Object> env) {

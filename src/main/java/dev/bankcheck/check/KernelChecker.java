@@ -418,7 +418,7 @@ final class KernelChecker {
     boolean template = !kernel.templateParams().isEmpty();
     if (template) {
       for (TranslationUnit.InstantiationItem i : program.instantiations()) {
-        if (simpleName(i.name()).equals(kernel.name())) {
+        if (BlockShapes.simpleName(i.name()).equals(kernel.name())) {
           bind(kernel, i.templateArgs(), i.templateValues(), List.of(), "the explicit instantiation", found, Map.of(),
               null);
         }
@@ -440,13 +440,10 @@ final class KernelChecker {
   /** Key prefix of a kernel parameter bound to a launch's constant argument. */
   private static final String PARAM = Interpreter.PARAM_PREFIX;
 
-  private static String simpleName(String n) {
-    return n.contains("::") ? n.substring(n.lastIndexOf("::") + 2) : n;
-  }
-
   /**
-   * One instantiation's values, keyed by their description ("N = 16, T = float, n = 1024 (from the
-   * launch at line 40)"); nothing when a template argument has no constant value.
+   * Adds one run's values to {@code found}, keyed by the values ("N = 16, arguments n = 1024"), with the
+   * launch's block shape; nothing when a template argument has no constant value. {@code outer} holds
+   * the constants the template arguments may name (host constants, a host template's arguments).
    */
   private void bind(Function kernel, List<TypeRef> types, List<Expr> values, List<Long> args, String origin,
       Map<String, Instantiation> found, Map<String, Val> outer, int[] block) {
@@ -486,7 +483,9 @@ final class KernelChecker {
         (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin + ")", b,
         new ArrayList<>()));
     if (block != null && BlockShapes.valid(block)) {
-      inst.shapes().add(new BlockShapes.Shape(block, "from the launch at " + origin.replace("the launch at ", "")));
+      if (inst.shapes().stream().noneMatch(sh -> sh != null && java.util.Arrays.equals(sh.dims(), block))) {
+        inst.shapes().add(new BlockShapes.Shape(block, "from the launch at " + origin.replace("the launch at ", "")));
+      }
     } else {
       inst.shapes().clear(); // a launch of these values with an unknown shape: every shape of the kernel
       inst.shapes().add(null);
