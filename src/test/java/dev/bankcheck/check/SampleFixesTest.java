@@ -1,12 +1,12 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.samples.Nvcc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bankcheck.samples.Expectations;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,7 +114,7 @@ class SampleFixesTest {
   }
 
   private void compilesWithNvcc(Path sample, String fixed) throws IOException, InterruptedException {
-    if (!nvccOnPath()) return;
+    if (!Nvcc.onPath()) return;
     Path copy = tmp.resolve(sample.getFileName());
     Files.writeString(copy, fixed);
     Path parent = sample.toAbsolutePath().getParent();
@@ -124,12 +124,4 @@ class SampleFixesTest {
     assertEquals(0, p.waitFor(), "the fixed copy does not compile:\n" + fixed + "\n" + output);
   }
 
-  private static boolean nvccOnPath() {
-    String path = System.getenv("PATH");
-    if (path == null) return false;
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "nvcc"))) return true;
-    }
-    return false;
-  }
 }

@@ -1,10 +1,10 @@
 package dev.bankcheck.hwcheck;
 
+import dev.bankcheck.samples.Nvcc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +84,7 @@ class HwCheckDriversTest {
 
   @Test
   void everyDriverCompilesWithNvcc() throws Exception {
-    assumeTrue(nvccOnPath(), "nvcc is not on PATH");
+    assumeTrue(Nvcc.onPath(), "nvcc is not on PATH");
     Map<String, String> drivers = new LinkedHashMap<>();
     for (Prepare.Row r : rows) drivers.putIfAbsent(r.driver(), r.defines());
     ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -126,7 +126,7 @@ class HwCheckDriversTest {
             : a[i], b[i], sample + ":" + (i + 1));
       }
     }
-    assumeTrue(nvccOnPath(), "nvcc is not on PATH");
+    assumeTrue(Nvcc.onPath(), "nvcc is not on PATH");
     for (String stem : List.of("06_ex01_stride", "12_ex07_double", "03_block3d")) {
       String r = compile(out.resolve("drivers/" + stem + ".cu"), "-", out.resolve(Prepare.VOLATILE));
       assertEquals(null, r, r);
@@ -139,7 +139,7 @@ class HwCheckDriversTest {
    */
   @Test
   void volatileBuildsKeepEveryAccessAtItsWidth() throws Exception {
-    assumeTrue(nvccOnPath(), "nvcc is not on PATH");
+    assumeTrue(Nvcc.onPath(), "nvcc is not on PATH");
     Map<String, Prepare.Row> drivers = new LinkedHashMap<>();
     for (Prepare.Row r : rows) if (r.index() >= 0) drivers.putIfAbsent(r.driver(), r);
     ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -218,14 +218,6 @@ class HwCheckDriversTest {
     assertEquals(List.of("-lineinfo"), runShFlags());
   }
 
-  private static boolean nvccOnPath() {
-    String path = System.getenv("PATH");
-    if (path == null) return false;
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "nvcc"))) return true;
-    }
-    return false;
-  }
 
   static String names(List<Prepare.Row> r) {
     return r.stream().map(Prepare.Row::kernel).collect(Collectors.joining(","));

@@ -3,7 +3,6 @@ package dev.bankcheck.samples;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +22,7 @@ class NvccCompileTest {
 
   @Test
   void everySampleCompilesWithNvcc() throws Exception {
-    assumeTrue(nvccOnPath(), "nvcc is not on PATH");
+    assumeTrue(Nvcc.onPath(), "nvcc is not on PATH");
     List<Path> files = SamplesTest.samples().stream().filter(p -> p.toString().endsWith(".cu")).toList();
     // Two workers: the build machines have few cores and nvcc is heavy.
     ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -55,12 +54,4 @@ class NvccCompileTest {
     return rc == 0 ? null : SamplesTest.display(src) + ": nvcc exit " + rc + "\n" + output;
   }
 
-  private static boolean nvccOnPath() {
-    String path = System.getenv("PATH");
-    if (path == null) return false;
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "nvcc"))) return true;
-    }
-    return false;
-  }
 }
