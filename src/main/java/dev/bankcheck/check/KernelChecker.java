@@ -101,6 +101,8 @@ final class KernelChecker {
     String worstContext = "";
     /** The accessed type of the run that gave {@link #worst} (instantiations may differ). */
     Type worstType;
+    /** Notes that concern this access only (conditions around it that could not be decided per lane). */
+    final Set<String> notes = new LinkedHashSet<>();
     String unknown;
     boolean data;
     int dataLanes;
@@ -322,6 +324,7 @@ final class KernelChecker {
       }
       target.swizzleUnknown |= s.swizzleUnknown;
       if (target.unknown == null) target.unknown = s.unknown;
+      target.notes.addAll(s.notes);
       target.data |= s.data;
       target.dataLanes = Math.max(target.dataLanes, s.dataLanes);
     });
@@ -507,7 +510,7 @@ final class KernelChecker {
   /** Runs one warp; true when a condition was undecided because of the (symbolic) warp index. */
   private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
       Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
-    AccessSink sink = (at, op, lanes, type, context) -> {
+    AccessSink sink = (at, op, lanes, type, context, conditions) -> {
       Val.Ptr first = null;
       for (Val.Ptr p : lanes) {
         if (p != null) {
@@ -522,6 +525,7 @@ final class KernelChecker {
       if (site.via == null) site.via = first.via();
       site.type = type;
       site.width = width(type);
+      site.notes.addAll(conditions);
       String ctx = join(where, context);
       evaluate(site, lanes, ctx, shape, shapeOfWorst);
     };
@@ -742,6 +746,7 @@ final class KernelChecker {
     }
     assumptions.add(width + "-byte accesses (" + (type == null ? "?" : type.display()) + ")");
     assumptions.addAll(notes);
+    assumptions.addAll(s.notes);
     String array = s.root.name();
     String via = s.via;
     String ctx = s.worstContext.isEmpty() || s.worst == null || s.worst.ways() < 2 ? ""

@@ -38,6 +38,8 @@ public final class Interpreter {
   private final WarpSetup warp;
   private final int n;
   private final AccessSink sink;
+  /** Enclosing conditions that could not be evaluated per lane: notes for the accesses under them. */
+  private final Deque<String> undecidedConditions = new ArrayDeque<>();
   private final Set<String> notes;
   private final WorkBudget budget;
   private boolean outOfWork;
@@ -442,9 +444,19 @@ public final class Interpreter {
     }
     boolean uniform = uniformAcross(c, maybe);
     if (!uniform) {
-      notes.add("the condition at line " + i.pos().line() + " could not be evaluated per lane; all lanes assumed active");
       noteWarpDependence(c, maybe);
+      undecidedConditions.push("the condition at line " + i.pos().line()
+          + " could not be evaluated per lane; all lanes assumed active");
     }
+    try {
+      execUndecidedIf(i, yes, no, maybe, c, uniform);
+    } finally {
+      if (!uniform) undecidedConditions.pop();
+    }
+  }
+
+  /** Both branches for the lanes whose condition is unknown, then the values merged. */
+  private void execUndecidedIf(Stmt.If i, boolean[] yes, boolean[] no, boolean[] maybe, Val[] c, boolean uniform) {
     Map<Var, Val[]> before = snapshot();
     List<boolean[]> kills = snapshotKills();
     Frame fn = functionFrame();
@@ -654,10 +666,20 @@ public final class Interpreter {
     }
     boolean anyUnknown = false;
     for (boolean u : unknownSel) anyUnknown |= u;
-    if (anyUnknown && !uniformAcross(sel, unknownSel)) {
-      notes.add("the switch at line " + sw.pos().line() + " could not be evaluated per lane; all lanes assumed active");
+    boolean undecidedSwitch = anyUnknown && !uniformAcross(sel, unknownSel);
+    if (undecidedSwitch) {
       noteWarpDependence(sel, unknownSel);
+      undecidedConditions.push("the switch at line " + sw.pos().line()
+          + " could not be evaluated per lane; all lanes assumed active");
     }
+    try {
+      execSwitchBody(items, sel, mask, matched, unknownSel);
+    } finally {
+      if (undecidedSwitch) undecidedConditions.pop();
+    }
+  }
+
+  private void execSwitchBody(List<Stmt> items, Val[] sel, boolean[] mask, boolean[] matched, boolean[] unknownSel) {
     Frame f = new Frame(n, false, false);
     frames.push(f);
     scopes.push(new HashMap<>());
@@ -770,21 +792,32 @@ public final class Interpreter {
   private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask) {
     havocLoopVariables(pos, step, body, mask);
     boolean[] m = mask.clone();
+    boolean undecidedCondition = false;
     if (cond != null) {
       Val[] c = eval(cond, m);
       for (int l = 0; l < n; l++) {
         if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
       }
-      if (!uniformAcross(c, m) && hasUnknownTruth(c, m)) {
-        notes.add("the condition of the loop at line " + pos.line() + " could not be evaluated per lane; all lanes assumed active");
+      undecidedCondition = !uniformAcross(c, m) && hasUnknownTruth(c, m);
+      if (undecidedCondition) {
         noteWarpDependence(c, m);
+        undecidedConditions.push("the condition of the loop at line " + pos.line()
+            + " could not be evaluated per lane; all lanes assumed active");
       }
     }
     context.addLast("any iteration");
-    exec(body, m);
-    context.removeLast();
+    try {
+      exec(body, m);
+    } finally {
+      context.removeLast();
+      if (undecidedCondition) undecidedConditions.pop();
+    }
     m = alive(m);
     if (step != null && !none(m)) eval(step, m);
+  }
+
+  private List<String> conditions() {
+    return undecidedConditions.isEmpty() ? List.of() : List.copyOf(undecidedConditions);
   }
 
   /** Whether a loop has a variable that is multiplied, divided or shifted each iteration. */
@@ -1284,7 +1317,7 @@ public final class Interpreter {
       }
     }
     if (!any) return;
-    sink.access(at, op, lanes, s.type(), String.join(", ", context));
+    sink.access(at, op, lanes, s.type(), String.join(", ", context), conditions());
   }
 
   private void write(LV lv, Val[] vals, boolean[] mask, Expr at) {
@@ -1524,7 +1557,7 @@ public final class Interpreter {
     }
     if (any && noAccess == 0) {
       Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
-      sink.access(at, MemOp.LOAD, lanes, firstNonNull(lanes).pointee(), String.join(", ", context));
+      sink.access(at, MemOp.LOAD, lanes, firstNonNull(lanes).pointee(), String.join(", ", context), conditions());
     }
   }
 
