@@ -539,8 +539,8 @@ public final class Interpreter {
   /** A value that differs between lanes according to a condition that could not be evaluated. */
   private static Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
     boolean pointer = a instanceof Val.Ptr || b instanceof Val.Ptr;
-    return dataCondition != null && !pointer ? new Val.Data("a value chosen by the data-dependent condition at line " + where.line())
-        : new Val.Unknown(unknownReason);
+    if (dataCondition == null || pointer) return new Val.Unknown(unknownReason);
+    return new Val.Data("a value chosen by the data-dependent condition at line " + where.line());
   }
 
   private boolean uniformAcross(Val[] v, boolean[] lanes) {
