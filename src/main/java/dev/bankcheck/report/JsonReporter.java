@@ -7,7 +7,6 @@ import dev.bankcheck.check.Fix;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.util.List;
 
 /**
@@ -33,47 +32,47 @@ public final class JsonReporter implements Reporter {
 
   @Override
   public void write(Report report, Appendable out) throws IOException {
-    StringWriter buffer = new StringWriter();
-    try (JsonWriter w = new JsonWriter(buffer)) {
-      w.setIndent("  ");
-      w.setSerializeNulls(true);
-      w.setHtmlSafe(false);
-      w.beginObject();
-      w.name("version").value(FORMAT_VERSION);
-      w.name("tool").beginObject()
-          .name("name").value("bankcheck")
-          .name("version").value(report.toolVersion())
-          .endObject();
-      w.name("model").beginObject()
-          .name("banks").value(report.bank().banks())
-          .name("bankBytes").value(report.bank().bankBytes())
-          .name("warpSize").value(report.bank().warpSize())
-          .endObject();
-      w.name("assumptions");
-      strings(w, report.assumptions());
-      w.name("files").beginArray();
-      for (FileReport file : report.files()) {
-        file(w, file);
-      }
-      w.endArray();
-      w.name("accesses").beginArray();
-      RunContext baseline = context != null && context.baselineUsed() ? context : null;
-      for (Finding f : report.sortedFindings()) {
-        access(w, f, baseline);
-      }
-      w.endArray();
-      Report.Summary s = report.summary();
-      w.name("summary").beginObject()
-          .name("files").value(s.files())
-          .name("accesses").value(s.accesses())
-          .name("conflicts").value(s.conflicts())
-          .name("unknown").value(s.unknown())
-          .name("worstWays").value(s.worstWays());
-      if (baseline != null) w.name("baselined").value(baseline.baselinedCount());
-      w.endObject();
-      w.endObject();
+    // written as it goes, not built in memory first: a large code base's report is hundreds of MB
+    JsonWriter w = new JsonWriter(Reporter.writerOf(out));
+    w.setIndent("  ");
+    w.setSerializeNulls(true);
+    w.setHtmlSafe(false);
+    w.beginObject();
+    w.name("version").value(FORMAT_VERSION);
+    w.name("tool").beginObject()
+        .name("name").value("bankcheck")
+        .name("version").value(report.toolVersion())
+        .endObject();
+    w.name("model").beginObject()
+        .name("banks").value(report.bank().banks())
+        .name("bankBytes").value(report.bank().bankBytes())
+        .name("warpSize").value(report.bank().warpSize())
+        .endObject();
+    w.name("assumptions");
+    strings(w, report.assumptions());
+    w.name("files").beginArray();
+    for (FileReport file : report.files()) {
+      file(w, file);
     }
-    out.append(buffer.toString()).append('\n');
+    w.endArray();
+    w.name("accesses").beginArray();
+    RunContext baseline = context != null && context.baselineUsed() ? context : null;
+    for (Finding f : report.sortedFindings()) {
+      access(w, f, baseline);
+    }
+    w.endArray();
+    Report.Summary s = report.summary();
+    w.name("summary").beginObject()
+        .name("files").value(s.files())
+        .name("accesses").value(s.accesses())
+        .name("conflicts").value(s.conflicts())
+        .name("unknown").value(s.unknown())
+        .name("worstWays").value(s.worstWays());
+    if (baseline != null) w.name("baselined").value(baseline.baselinedCount());
+    w.endObject();
+    w.endObject();
+    w.flush();
+    out.append('\n');
   }
 
   private static void file(JsonWriter w, FileReport file) throws IOException {
