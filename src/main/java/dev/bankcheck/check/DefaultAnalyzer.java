@@ -61,14 +61,14 @@ public final class DefaultAnalyzer implements Analyzer {
     long[] deadline = {0};
     int[] runs = {0};
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
-    FixVerifier.Reanalysis reanalysis = edited -> {
+    FixVerifier.Reanalysis reanalysis = (edited, kernel) -> {
       if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
       long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
       if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
-      Run r = run(file, displayPath, edited, null, seconds);
+      Run r = run(file, displayPath, edited, null, seconds, kernel);
       return r.complete() ? r.report() : null;
     };
-    return run(file, displayPath, text, reanalysis, secondsPerFile).report();
+    return run(file, displayPath, text, reanalysis, secondsPerFile, null).report();
   }
 
   /** Re-analyses of edited text per file, to check fixes. */
@@ -77,8 +77,9 @@ public final class DefaultAnalyzer implements Analyzer {
   /** One analysis: its report, and whether nothing stopped it early (work bound, failure). */
   private record Run(FileReport report, boolean complete) {}
 
-  /** {@code reanalysis} null: no fixes are searched. */
-  private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds) {
+  /** {@code reanalysis} null: no fixes are searched; {@code onlyKernel} non-null: that kernel alone is checked. */
+  private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds,
+      String onlyKernel) {
     boolean complete = true;
     List<SourceError> errors = new ArrayList<>();
     // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
@@ -98,7 +99,7 @@ public final class DefaultAnalyzer implements Analyzer {
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
       FixVerifier verifier = reanalysis == null ? null : new FixVerifier(displayPath, text, reanalysis, errors.size());
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check());
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check(onlyKernel));
       complete = !budget.exhausted();
     } catch (StackOverflowError | RuntimeException e) {
       complete = false;

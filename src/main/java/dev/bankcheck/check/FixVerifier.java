@@ -10,16 +10,19 @@ import java.util.Map;
  * analyzed again with the same options and model. A fix promises only what this re-analysis shows.
  */
 final class FixVerifier {
-  /** Analyzes an edited copy of the file: its report, or null when the analysis was incomplete (work bound). */
+  /**
+   * Analyzes an edited copy of the file, only the kernel named (the others cannot change what is
+   * promised for its accesses): its report, or null when the analysis was incomplete (work bound).
+   */
   interface Reanalysis {
-    FileReport analyze(String text);
+    FileReport analyze(String text, String kernel);
   }
 
   private final String displayPath;
   private final String text;
   private final Reanalysis reanalysis;
   private final int baselineErrors;
-  private final Map<List<Fix.Edit>, After> cache = new HashMap<>();
+  private final Map<List<Object>, After> cache = new HashMap<>();
 
   /**
    * @param displayPath the file's path as positions give it; only edits of this file can be checked
@@ -78,9 +81,10 @@ final class FixVerifier {
    * add an error. Null when it cannot be checked here: an edit of another file or across lines, or an
    * analysis stopped by the work bound.
    */
-  After after(List<Fix.Edit> edits) {
+  After after(List<Fix.Edit> edits, String kernel) {
     if (edits.isEmpty()) return null;
-    if (cache.containsKey(edits)) return cache.get(edits);
+    List<Object> key = List.of(List.copyOf(edits), kernel);
+    if (cache.containsKey(key)) return cache.get(key);
     After result = null;
     boolean checkable = true;
     for (Fix.Edit e : edits) {
@@ -92,10 +96,10 @@ final class FixVerifier {
     if (checkable && !Edits.compatible(text, edits)) {
       result = new After(List.copyOf(edits), List.of(), true);
     } else if (checkable) {
-      FileReport r = reanalysis.analyze(Edits.apply(text, edits));
+      FileReport r = reanalysis.analyze(Edits.apply(text, edits), kernel);
       if (r != null) result = new After(List.copyOf(edits), r.findings(), r.errors().size() > baselineErrors);
     }
-    cache.put(List.copyOf(edits), result);
+    cache.put(key, result);
     return result;
   }
 }

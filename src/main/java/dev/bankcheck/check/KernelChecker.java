@@ -115,9 +115,15 @@ final class KernelChecker {
   }
 
   List<Finding> check() {
+    return check(null);
+  }
+
+  /** Every kernel, or only the one named {@code onlyKernel} when it is not null. */
+  List<Finding> check(String onlyKernel) {
     List<Finding> out = new ArrayList<>();
     for (Function f : program.allFunctions()) {
       if (budget.pastDeadline()) break; // the file's time is up: DefaultAnalyzer says the analysis stopped
+      if (onlyKernel != null && !f.name().equals(onlyKernel)) continue;
       // a kernel that never touches shared memory has nothing to check
       if (f.isKernel() && f.body() != null && program.touchesShared(f)) out.addAll(checkKernel(f));
     }

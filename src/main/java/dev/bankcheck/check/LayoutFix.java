@@ -74,7 +74,7 @@ final class LayoutFix {
     String member = word == 4 ? "float " + name + ";" : "char " + name + "[" + word + "];";
     List<Fix.Edit> edits = List.of(new Fix.Edit(verifier.displayPath(), close[0], close[1], close[0], close[1],
         member + " "));
-    FixVerifier.After text = verifier.after(edits);
+    FixVerifier.After text = verifier.after(edits, kernel);
     if (text == null || text.broken()) return null;
     Map<SiteKey, AfterSite> after = KernelChecker.afterFromText(text, kernel, sites, root.name());
     if (after == null) return null;

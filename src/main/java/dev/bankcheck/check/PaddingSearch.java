@@ -107,7 +107,7 @@ final class PaddingSearch {
     // what each access of the array becomes: from the edited text where it can be checked, else from the
     // re-analysis with the overridden dimension
     Map<SiteKey, KernelChecker.AfterSite> after = null;
-    FixVerifier.After text = verifier == null ? null : verifier.after(edits);
+    FixVerifier.After text = verifier == null ? null : verifier.after(edits, kernel);
     if (text != null && text.broken()) {
       edits = List.of(); // the edit does not do what the override did
     } else if (text != null) {

@@ -122,7 +122,7 @@ final class SwizzleSearch {
       if (screenedWorst(mine, i) >= before || tries++ >= MAX_TRIES) break;
       int[] kg = candidates.get(i);
       List<Fix.Edit> edits = edits(verifier.displayPath(), src, accesses, kg);
-      FixVerifier.After text = verifier.after(edits);
+      FixVerifier.After text = verifier.after(edits, kernel.name());
       if (text == null || text.broken()) continue;
       Map<SiteKey, AfterSite> after = KernelChecker.afterFromText(text, kernel.name(), sites, root.name());
       if (after == null) continue;
