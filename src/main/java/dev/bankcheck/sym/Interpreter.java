@@ -68,7 +68,8 @@ public final class Interpreter {
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
-      this.vals = vals;
+      // a Val.Ptr[] (an address's lanes) must not become the storage: any value may be assigned later
+      this.vals = vals == null || vals.getClass() == Val[].class ? vals : Arrays.copyOf(vals, vals.length, Val[].class);
       this.root = root;
     }
   }

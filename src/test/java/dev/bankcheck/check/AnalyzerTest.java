@@ -29,6 +29,22 @@ class AnalyzerTest {
         .orElseThrow(() -> new AssertionError("no " + op + " on line " + line + ": " + r.findings()));
   }
 
+  /** Found by the fuzzer: a pointer variable holding an address's lanes, then assigned an integer. */
+  @Test
+  void pointerVariableAssignedAnInteger() {
+    FileReport r = analyze("""
+        __global__ void k(const float* in) {
+          extern __shared__ float smem[];
+          float* b = (float*)&smem[4];
+          int* c = (int*)(b = 64);
+          c[threadIdx.x] = 1;
+          smem[threadIdx.x] = in[0];
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(Verdict.OK, at(r, 6, Op.STORE).verdict());
+  }
+
   @Test
   void aSyntaxErrorSkipsOneItemAndTheRestIsAnalyzed() {
     FileReport r = analyze("""

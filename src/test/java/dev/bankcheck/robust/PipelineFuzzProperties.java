@@ -51,17 +51,20 @@ class PipelineFuzzProperties {
     }
   }
 
-  @Property(tries = 400)
+  // Fixed seeds: CI runs the same inputs every time, so a red build always means a change broke
+  // something. To explore new inputs, run with another seed locally (it found the crash that
+  // AnalyzerTest.pointerVariableAssignedAnInteger now covers).
+  @Property(tries = 400, seed = "20261129")
   void randomBytes(@ForAll("bytes") byte[] content) {
     check(content);
   }
 
-  @Property(tries = 400)
+  @Property(tries = 400, seed = "20261129")
   void randomTokenStreams(@ForAll("tokenStreams") String source) {
     check(source.getBytes(StandardCharsets.UTF_8));
   }
 
-  @Property(tries = 600)
+  @Property(tries = 600, seed = "20261129")
   void mutatedSamples(@ForAll("mutatedSamples") String source) {
     check(source.getBytes(StandardCharsets.UTF_8));
   }
