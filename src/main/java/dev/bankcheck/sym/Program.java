@@ -250,7 +250,7 @@ public final class Program {
 
   /** The root for a __shared__ declaration, laid out once (per override). */
   public SharedRoot root(VarDecl decl, Map<String, Val> scope) {
-    return roots.computeIfAbsent(decl, d -> new HashMap<>()).computeIfAbsent(Map.copyOf(scope), sc -> {
+    return roots.computeIfAbsent(decl, d -> new HashMap<>()).computeIfAbsent(new HashMap<>(scope), sc -> {
       List<String> problems = new ArrayList<>();
       Type t = resolve(decl.type(), sc, problems, innerDimOverride.get(key(decl)));
       return new SharedRoot(decl.name(), t, decl, problems.isEmpty() ? null : problems.get(0));
