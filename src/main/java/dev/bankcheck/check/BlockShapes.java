@@ -26,8 +26,12 @@ import java.util.regex.Pattern;
 final class BlockShapes {
   static final Pattern ANNOTATION = Pattern.compile("//\\s*bankcheck:\\s*block\\s+(\\d+)(?:\\s*x\\s*(\\d+))?(?:\\s*x\\s*(\\d+))?");
 
-  /** A shape and the sentence that says where it came from. */
-  record Shape(int[] dims, String origin) {
+  /** A shape, the sentence that says where it came from, and whether that is a launch in the file. */
+  record Shape(int[] dims, String origin, boolean launch) {
+    Shape(int[] dims, String origin) {
+      this(dims, origin, false);
+    }
+
     String describe() {
       return "blockDim = (" + dims[0] + "," + dims[1] + "," + dims[2] + ") " + origin;
     }
@@ -75,7 +79,7 @@ final class BlockShapes {
       if (l.block() != null && valid(l.block())) {
         int[] d = l.block();
         shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2],
-            new Shape(d, "from the launch at line " + l.line() + l.caller()));
+            new Shape(d, "from the launch at line " + l.line() + l.caller(), true));
       }
     }
     return new ArrayList<>(shapes.values());

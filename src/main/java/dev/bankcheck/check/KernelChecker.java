@@ -493,7 +493,7 @@ final class KernelChecker {
         new ArrayList<>()));
     if (block != null && BlockShapes.valid(block)) {
       if (inst.shapes().stream().noneMatch(sh -> sh != null && java.util.Arrays.equals(sh.dims(), block))) {
-        inst.shapes().add(new BlockShapes.Shape(block, "from the launch at " + origin.replace("the launch at ", "")));
+        inst.shapes().add(new BlockShapes.Shape(block, "from " + origin, true));
       }
     } else {
       inst.shapes().clear(); // a launch of these values with an unknown shape: every shape of the kernel
@@ -508,7 +508,7 @@ final class KernelChecker {
   record Instantiation(String label, String description, Map<String, Val> values, List<BlockShapes.Shape> shapes) {
     /** The shapes this run is analyzed with: its launches' when all are known, else the kernel's. */
     List<BlockShapes.Shape> shapesOr(List<BlockShapes.Shape> kernelShapes) {
-      boolean fromLaunches = !kernelShapes.isEmpty() && kernelShapes.get(0).origin().startsWith("from the launch");
+      boolean fromLaunches = !kernelShapes.isEmpty() && kernelShapes.get(0).launch();
       return fromLaunches && !shapes.isEmpty() && !shapes.contains(null) ? shapes : kernelShapes;
     }
   }

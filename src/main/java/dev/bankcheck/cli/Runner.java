@@ -182,8 +182,7 @@ public final class Runner {
       if (written != null) line += "; " + written.entries().size() + " findings written to " + config.gate().writeBaseline();
       err.println(line);
     }
-    RunContext gateContext = written == null ? context
-        : RunContext.of(report, RunContext.defaultRoot(), SourceLines.fromDisk(), written);
+    RunContext gateContext = written == null ? context : context.withBaseline(written);
     return exitCode(report, config, ioError, gateContext).code;
   }
 

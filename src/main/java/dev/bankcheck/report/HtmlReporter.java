@@ -8,11 +8,7 @@ import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -52,7 +48,7 @@ public final class HtmlReporter implements Reporter {
 
   /** Reads sources from the file system, by the path in each report. */
   public HtmlReporter() {
-    this(HtmlReporter::readSource);
+    this(SourceLines::readText);
   }
 
   /** For tests: {@code sourceReader} gives a file's text by its report path, or empty. */
@@ -634,19 +630,6 @@ public final class HtmlReporter implements Reporter {
       return "sha256-" + Base64.getEncoder().encodeToString(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java has SHA-256", e);
-    }
-  }
-
-  /** Reads a source as UTF-8, replacing bytes that are not, so a Latin-1 file still shows. */
-  private static Optional<String> readSource(String path) {
-    try {
-      byte[] bytes = Files.readAllBytes(Path.of(path));
-      return Optional.of(StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPLACE)
-          .onUnmappableCharacter(CodingErrorAction.REPLACE)
-          .decode(ByteBuffer.wrap(bytes)).toString());
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
     }
   }
 }

@@ -21,14 +21,25 @@ import java.util.Set;
 public final class RunContext {
   private final Path root;
   private final Path cwd;
+  private final Report report;
+  private final SourceLines lines;
   private final boolean baselineUsed;
-  private final Map<Finding, Fingerprint> fingerprints = new IdentityHashMap<>();
+  /** Computed on first use: reading the sources is needed only for SARIF and baselines. */
+  private Map<Finding, Fingerprint> fingerprints;
   private final Set<Finding> baselined = Collections.newSetFromMap(new IdentityHashMap<>());
 
-  private RunContext(Path root, Path cwd, boolean baselineUsed) {
+  private RunContext(Path root, Path cwd, Report report, SourceLines lines, Map<Finding, Fingerprint> fingerprints,
+      Baseline baseline) {
     this.root = root.toAbsolutePath().normalize();
     this.cwd = cwd.toAbsolutePath().normalize();
-    this.baselineUsed = baselineUsed;
+    this.report = report;
+    this.lines = lines;
+    this.fingerprints = fingerprints;
+    this.baselineUsed = baseline != null;
+    if (baseline == null) return;
+    fingerprints().forEach((f, p) -> {
+      if (!f.suppressed() && baseline.contains(p)) baselined.add(f);
+    });
   }
 
   /** The default: root from the current folder, source lines from disk, no baseline. */
@@ -47,18 +58,26 @@ public final class RunContext {
 
   /** As above, with relative paths resolved against {@code cwd} (tests). */
   static RunContext of(Report report, Path root, Path cwd, SourceLines lines, Baseline baseline) {
-    RunContext c = new RunContext(root, cwd, baseline != null);
+    return new RunContext(root, cwd, report, lines, null, baseline);
+  }
+
+  /** The same report and fingerprints (the sources are not read again), judged against {@code baseline}. */
+  public RunContext withBaseline(Baseline baseline) {
+    return new RunContext(root, cwd, report, lines, fingerprints(), baseline);
+  }
+
+  private Map<Finding, Fingerprint> fingerprints() {
+    if (fingerprints != null) return fingerprints;
+    fingerprints = new IdentityHashMap<>();
     Map<Fingerprint, Integer> seen = new HashMap<>();
     for (Finding f : report.sortedFindings()) {
       Pos pos = f.pos() == null ? Pos.NONE : f.pos();
       String source = Fingerprint.normalize(lines.line(pos.file(), pos.line()));
-      Fingerprint first = new Fingerprint(c.relativePath(pos.file()), f.kernel(), f.array(), f.op().id, source, 0);
+      Fingerprint first = new Fingerprint(relativePath(pos.file()), f.kernel(), f.array(), f.op().id, source, 0);
       int nth = seen.merge(first, 1, Integer::sum);
-      Fingerprint p = new Fingerprint(first.file(), first.kernel(), first.array(), first.op(), source, nth);
-      c.fingerprints.put(f, p);
-      if (baseline != null && !f.suppressed() && baseline.contains(p)) c.baselined.add(f);
+      fingerprints.put(f, new Fingerprint(first.file(), first.kernel(), first.array(), first.op(), source, nth));
     }
-    return c;
+    return fingerprints;
   }
 
   /** The root of the git work tree that holds the current folder, else the current folder. */
@@ -80,7 +99,7 @@ public final class RunContext {
 
   /** The fingerprint of a finding of this context's report (computed without source for others). */
   public Fingerprint fingerprint(Finding f) {
-    Fingerprint p = fingerprints.get(f);
+    Fingerprint p = fingerprints().get(f);
     if (p != null) return p;
     Pos pos = f.pos() == null ? Pos.NONE : f.pos();
     return new Fingerprint(relativePath(pos.file()), f.kernel(), f.array(), f.op().id, "", 1);

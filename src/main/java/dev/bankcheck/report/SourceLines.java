@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The text of source lines, by a finding's file (the path as the user gave it) and 1-based line;
@@ -25,19 +25,20 @@ public interface SourceLines {
   static SourceLines fromDisk() {
     Map<String, String[]> cache = new HashMap<>();
     return (file, line) -> {
-      String[] lines = cache.computeIfAbsent(file == null ? "" : file, SourceLines::read);
+      String[] lines = cache.computeIfAbsent(file == null ? "" : file,
+          f -> readText(f).map(t -> t.split("\r\n|\r|\n", -1)).orElse(new String[0]));
       return line >= 1 && line <= lines.length ? lines[line - 1] : "";
     };
   }
 
-  private static String[] read(String file) {
+  /** A file's text as UTF-8, bytes that are not replaced (a Latin-1 file still reads); empty when unreadable. */
+  static Optional<String> readText(String file) {
     try {
       byte[] bytes = Files.readAllBytes(Path.of(file));
-      String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-          .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-      return text.split("\r\n|\r|\n", -1);
-    } catch (IOException | InvalidPathException | SecurityException e) {
-      return new String[0];
+      return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+          .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
     }
   }
 }
