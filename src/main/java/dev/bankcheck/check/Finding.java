@@ -37,6 +37,13 @@ public record Finding(
         strideBytes, verdict, worstWays, bestWays, s, reason, assumptions, fix, lanes);
   }
 
+  /** Without the evaluated warps (here and in the fix), with {@code sharedAssumptions} equal to {@link #assumptions}. */
+  public Finding withoutLanes(List<String> sharedAssumptions) {
+    return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
+        strideBytes, verdict, worstWays, bestWays, suppressed, reason, sharedAssumptions,
+        fix == null ? null : new Fix(fix.description(), fix.waysAfter(), fix.sharedBytesAfter(), fix.edits()), null);
+  }
+
   public Finding withFix(Fix f) {
     return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
         strideBytes, verdict, worstWays, bestWays, suppressed, reason, assumptions, f, lanes);

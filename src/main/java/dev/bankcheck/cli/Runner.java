@@ -134,14 +134,15 @@ public final class Runner {
         Progress.terminalWidth()) : null;
     List<FileReport> files;
     try {
-      files = analyzeAll(selected, options, config.jobs(), progress);
+      files = analyzeAll(selected, options, config.jobs(), progress, config.htmlFile() != null);
     } finally {
       if (progress != null) progress.clear();
     }
     if (config.fix()) {
       int jobs = config.jobs();
+      boolean keepLanes = config.htmlFile() != null;
       FixApplier.Result fixed = FixApplier.apply(selected, files, err,
-          changed -> analyzeAll(changed, options, jobs, null));
+          changed -> analyzeAll(changed, options, jobs, null, keepLanes));
       files = fixed.reports();
       ioError |= fixed.ioError();
     }
@@ -243,9 +244,12 @@ public final class Runner {
     return out;
   }
 
-  /** Analyzes on a fixed pool of {@code jobs} threads; the result keeps the input order. */
+  /**
+   * Analyzes on a fixed pool of {@code jobs} threads; the result keeps the input order. {@code keepLanes}:
+   * the evaluated warps are kept for the HTML report, else dropped as each file is done.
+   */
   private List<FileReport> analyzeAll(List<InputFiles.Input> inputs, AnalysisOptions options, int jobs,
-      Progress progress) {
+      Progress progress, boolean keepLanes) {
     if (inputs.isEmpty()) return List.of();
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()), analysisThreads());
     try {
@@ -253,6 +257,7 @@ public final class Runner {
       for (InputFiles.Input input : inputs) {
         futures.add(pool.submit(() -> {
           FileReport r = analyzeOne(input, options);
+          if (!keepLanes) r = r.withoutLanes();
           if (progress != null) progress.fileDone(input.displayPath());
           return r;
         }));
@@ -274,6 +279,10 @@ public final class Runner {
       return report != null ? report : failed(input, "internal error: the analyzer returned no report");
     } catch (RuntimeException | StackOverflowError | AssertionError e) {
       return failed(input, "internal error: " + describe(e));
+    } catch (OutOfMemoryError e) {
+      // this file's data is garbage once the error unwinds: the other files go on
+      return failed(input, "analysis of " + input.displayPath() + " stopped: out of memory (the launcher's heap"
+          + " limit; a larger one: BANKCHECK_JAVA_OPTS=-Xmx2g)");
     }
   }
 

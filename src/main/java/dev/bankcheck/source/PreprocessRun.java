@@ -23,12 +23,15 @@ import java.util.Set;
  */
 final class PreprocessRun {
   static final int MAX_INCLUDE_DEPTH = 64;
+  /** Tokens one use of a macro in the file may expand to; past it, that use is left out and the file goes on. */
   static final long MAX_EXPANSION_TOKENS = 5_000_000;
+  /** Tokens all expansions of one file may produce; past it, preprocessing of the file stops. */
+  static final long MAX_FILE_EXPANSION_TOKENS = 4 * MAX_EXPANSION_TOKENS;
   /** Macro arguments are expanded recursively; deeper nesting than this is reported, not overflowed. */
   static final int MAX_ARGUMENT_NESTING = 200;
   static final int MAX_ERRORS = 10_000;
 
-  /** Aborts the whole run once the expansion budget is spent (the error is already recorded). */
+  /** Aborts the expansion in progress once a budget is spent (the error is already recorded). */
   private static final class ExpansionLimit extends RuntimeException {
     ExpansionLimit() {
       super(null, null, false, false);
@@ -166,7 +169,9 @@ final class PreprocessRun {
   private final Map<Path, String> includeGuards = new HashMap<>();
   private final Map<String, LexedFile> lexCache = new HashMap<>();
   private final ArrayDeque<SourceFile> files = new ArrayDeque<>();
+  /** Tokens produced by the current use of a macro in the file, and by all uses. */
   private long expansionTokens;
+  private long fileExpansionTokens;
   private int argumentNesting;
   private int counter;
 
@@ -187,14 +192,28 @@ final class PreprocessRun {
       Path dir = file == null ? null : file.toAbsolutePath().getParent();
       files.push(new SourceFile(Lexer.tokenize(display, text), dir, file == null ? null : canonical(file), display));
       Input main = new Input(null);
+      int useStart = 0; // where the output of the current top-level macro use starts
       for (;;) {
-        if (main.frames.isEmpty() && copyPlainToken()) continue;
-        PPToken t = expandNext(main);
-        if (t == null) break;
-        output.add(t.token);
+        try {
+          if (main.frames.isEmpty()) {
+            if (copyPlainToken()) continue;
+            useStart = output.size();
+            expansionTokens = 0;
+          }
+          PPToken t = expandNext(main);
+          if (t == null) break;
+          output.add(t.token);
+        } catch (ExpansionLimit cut) {
+          // this use of the macro is left out (its partial output too); the rest of the file is preprocessed
+          // unless the file's whole budget is spent
+          output.subList(useStart, output.size()).clear();
+          main.frames.clear();
+          if (fileExpansionTokens > MAX_FILE_EXPANSION_TOKENS) break;
+        }
       }
     } catch (ExpansionLimit stop) {
-      // the error is recorded; the tokens produced so far are still returned
+      // a directive's expansion (#if, #include) overran the file's budget: the error is recorded; the tokens
+      // produced so far are still returned
     }
     return new PreprocessResult(Collections.unmodifiableList(output), Collections.unmodifiableList(errors),
         Collections.unmodifiableSet(includedFiles));
@@ -423,8 +442,14 @@ final class PreprocessRun {
   /** Counts tokens produced (or re-read) by expansion against the per-file budget. */
   private void charge(int tokens, Pos at) {
     expansionTokens += tokens;
+    fileExpansionTokens += tokens;
+    if (fileExpansionTokens > MAX_FILE_EXPANSION_TOKENS) {
+      error(at, "macro expansion in this file exceeds " + MAX_FILE_EXPANSION_TOKENS + " tokens; the rest of the"
+          + " file is not preprocessed");
+      throw new ExpansionLimit();
+    }
     if (expansionTokens > MAX_EXPANSION_TOKENS) {
-      error(at, "macro expansion exceeds " + MAX_EXPANSION_TOKENS + " tokens");
+      error(at, "macro expansion exceeds " + MAX_EXPANSION_TOKENS + " tokens; this use of the macro is left out");
       throw new ExpansionLimit();
     }
   }

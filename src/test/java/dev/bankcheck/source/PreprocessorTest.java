@@ -208,9 +208,23 @@ class PreprocessorTest {
   void expansionBudgetStopsExponentialMacros() {
     StringBuilder src = new StringBuilder("#define A0 x x\n");
     for (int i = 1; i <= 30; i++) src.append("#define A").append(i).append(" A").append(i - 1).append(" A").append(i - 1).append('\n');
-    src.append("A30\n");
+    src.append("a A30 b\nc\n");
     PreprocessResult r = run(src.toString());
-    assertEquals(List.of("macro expansion exceeds 5000000 tokens"), messages(r));
+    assertEquals(List.of("macro expansion exceeds 5000000 tokens; this use of the macro is left out"), messages(r));
+    assertEquals("a b c", join(r.tokens())); // the rest of the file is still there
+  }
+
+  @Test
+  void theFileBudgetStopsManyLargeExpansions() {
+    StringBuilder src = new StringBuilder("#define A0 x x\n");
+    for (int i = 1; i <= 30; i++) src.append("#define A").append(i).append(" A").append(i - 1).append(" A").append(i - 1).append('\n');
+    src.append("A30\n".repeat(6)).append("z\n");
+    PreprocessResult r = run(src.toString());
+    assertEquals(List.of("macro expansion exceeds 5000000 tokens; this use of the macro is left out",
+        "macro expansion exceeds 5000000 tokens; this use of the macro is left out",
+        "macro expansion exceeds 5000000 tokens; this use of the macro is left out",
+        "macro expansion in this file exceeds 20000000 tokens; the rest of the file is not preprocessed"), messages(r));
+    assertEquals("", join(r.tokens()));
   }
 
   @Test
