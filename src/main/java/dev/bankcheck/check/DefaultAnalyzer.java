@@ -62,15 +62,17 @@ public final class DefaultAnalyzer implements Analyzer {
     int[] runs = {0};
     // the re-analyses change one line: the items they leave alone are not parsed again
     CudaParserFacade.ItemCache parsedItems = new CudaParserFacade.ItemCache();
+    // nor do they read and lex the headers again
+    Preprocessor.HeaderCache headers = new Preprocessor.HeaderCache();
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
     FixVerifier.Reanalysis reanalysis = (edited, kernel) -> {
       if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
       long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
       if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
-      Run r = run(file, displayPath, edited, null, seconds, kernel, parsedItems);
+      Run r = run(file, displayPath, edited, null, seconds, kernel, parsedItems, headers);
       return r.complete() ? r.report() : null;
     };
-    return run(file, displayPath, text, reanalysis, secondsPerFile, null, parsedItems).report();
+    return run(file, displayPath, text, reanalysis, secondsPerFile, null, parsedItems, headers).report();
   }
 
   /** Re-analyses of edited text per file, to check fixes. */
@@ -81,12 +83,13 @@ public final class DefaultAnalyzer implements Analyzer {
 
   /** {@code reanalysis} null: no fixes are searched; {@code onlyKernel} non-null: that kernel alone is checked. */
   private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds,
-      String onlyKernel, CudaParserFacade.ItemCache parsedItems) {
+      String onlyKernel, CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
     boolean complete = true;
     List<SourceError> errors = new ArrayList<>();
     // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
     WorkBudget budget = new WorkBudget(STEPS_PER_FILE, Math.min(seconds, secondsPerFile));
-    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
+    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines())
+        .process(file, displayPath, text, headers);
     // A header that is not found (often a helper from another project) is no reason to fail the file:
     // names it would have defined become unknown, and their reasons name the header.
     List<String> missingHeaders = new ArrayList<>();
