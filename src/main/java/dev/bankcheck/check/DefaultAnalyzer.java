@@ -60,15 +60,19 @@ public final class DefaultAnalyzer implements Analyzer {
   public FileReport analyzeText(Path file, String displayPath, String text) {
     long[] deadline = {0};
     int[] runs = {0};
+    // the re-analyses change one line: the items they leave alone are not parsed again
+    CudaParserFacade.ItemCache parsedItems = new CudaParserFacade.ItemCache();
+    // nor do they read and lex the headers again
+    Preprocessor.HeaderCache headers = new Preprocessor.HeaderCache();
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
     FixVerifier.Reanalysis reanalysis = (edited, kernel) -> {
       if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
       long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
       if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
-      Run r = run(file, displayPath, edited, null, seconds, kernel);
+      Run r = run(file, displayPath, edited, null, seconds, kernel, parsedItems, headers);
       return r.complete() ? r.report() : null;
     };
-    return run(file, displayPath, text, reanalysis, secondsPerFile, null).report();
+    return run(file, displayPath, text, reanalysis, secondsPerFile, null, parsedItems, headers).report();
   }
 
   /** Re-analyses of edited text per file, to check fixes. */
@@ -79,12 +83,13 @@ public final class DefaultAnalyzer implements Analyzer {
 
   /** {@code reanalysis} null: no fixes are searched; {@code onlyKernel} non-null: that kernel alone is checked. */
   private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds,
-      String onlyKernel) {
+      String onlyKernel, CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
     boolean complete = true;
     List<SourceError> errors = new ArrayList<>();
     // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
     WorkBudget budget = new WorkBudget(STEPS_PER_FILE, Math.min(seconds, secondsPerFile));
-    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines()).process(file, displayPath, text);
+    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines())
+        .process(file, displayPath, text, headers);
     // A header that is not found (often a helper from another project) is no reason to fail the file:
     // names it would have defined become unknown, and their reasons name the header.
     List<String> missingHeaders = new ArrayList<>();
@@ -92,9 +97,9 @@ public final class DefaultAnalyzer implements Analyzer {
       if (e.message().startsWith(MISSING_INCLUDE)) missingHeaders.add(e.message().substring(MISSING_INCLUDE.length()));
       else errors.add(e);
     }
-    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline);
+    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
     errors.addAll(parsed.errors());
-    String[] lines = text.split("\r\n|\r|\n", -1);
+    String[] lines = lines(text);
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
@@ -115,6 +120,22 @@ public final class DefaultAnalyzer implements Analyzer {
     errors.sort(Comparator.comparing(SourceError::pos));
     FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;
     return new Run(new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result)), complete);
+  }
+
+  /** The lines of a text as {@code text.split("\r\n|\r|\n", -1)} gives them, without a regular expression. */
+  static String[] lines(String text) {
+    List<String> out = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\n' || c == '\r') {
+        out.add(text.substring(start, i));
+        if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') i++;
+        start = i + 1;
+      }
+    }
+    out.add(text.substring(start));
+    return out.toArray(new String[0]);
   }
 
   private static boolean looksBinary(byte[] bytes) {

@@ -56,18 +56,16 @@ public final class Edits {
   }
 
   private static int[] lineStarts(String text) {
-    List<Integer> starts = new ArrayList<>();
-    starts.add(0);
+    int[] starts = new int[16];
+    int n = 1;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-        starts.add(i + 2);
-        i++;
-      } else if (c == '\n' || c == '\r') {
-        starts.add(i + 1);
-      }
+      if (c != '\n' && c != '\r') continue;
+      if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') i++;
+      if (n == starts.length) starts = java.util.Arrays.copyOf(starts, 2 * n);
+      starts[n++] = i + 1;
     }
-    return starts.stream().mapToInt(Integer::intValue).toArray();
+    return java.util.Arrays.copyOf(starts, n);
   }
 
   private static int offset(String text, int[] lineStarts, int line, int column) {

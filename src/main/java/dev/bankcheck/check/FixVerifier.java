@@ -93,10 +93,14 @@ final class FixVerifier {
         checkable = false;
       }
     }
-    if (checkable && !Edits.compatible(text, edits)) {
-      result = new After(List.copyOf(edits), List.of(), true);
-    } else if (checkable) {
-      FileReport r = reanalysis.analyze(Edits.apply(text, edits), kernel);
+    if (checkable) {
+      String edited = null;
+      try {
+        edited = Edits.apply(text, edits);
+      } catch (IllegalArgumentException overlapping) {
+        result = new After(List.copyOf(edits), List.of(), true);
+      }
+      FileReport r = edited == null ? null : reanalysis.analyze(edited, kernel);
       if (r != null) result = new After(List.copyOf(edits), r.findings(), r.errors().size() > baselineErrors);
     }
     cache.put(key, result);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.antlr.v4.runtime.BailErrorStrategy;
 import org.antlr.v4.runtime.CommonToken;
@@ -47,7 +48,19 @@ public final class CudaParserFacade {
   private CudaParserFacade() {}
 
   public static Result parse(List<Token> tokens) {
-    return parse(tokens, () -> false);
+    return parse(tokens, () -> false, null);
+  }
+
+  /**
+   * The IR built from the items of one file, kept while the file is analyzed again with small edits (to check
+   * fixes): an edit changes one item, and every other item, with the same tokens at the same positions, is taken
+   * from here instead of being parsed again. Not thread-safe: one file's analyses at a time.
+   */
+  public static final class ItemCache {
+    /** The item's tokens and the type names known before it: they alone decide what building it adds. */
+    private record Key(List<Token> tokens, Set<String> typeNames) {}
+
+    private final Map<Key, IrBuilder.Added> built = new HashMap<>();
   }
 
   /**
@@ -55,6 +68,11 @@ public final class CudaParserFacade {
    * that the analysis stopped), so a huge file cannot hold the run.
    */
   public static Result parse(List<Token> tokens, BooleanSupplier stop) {
+    return parse(tokens, stop, null);
+  }
+
+  /** As {@link #parse(List, BooleanSupplier)}, taking items parsed before from {@code cache} (null: none). */
+  public static Result parse(List<Token> tokens, BooleanSupplier stop, ItemCache cache) {
     List<SourceError> errors = new ArrayList<>();
     List<SkippedItem> skipped = new ArrayList<>();
     IrBuilder builder = new IrBuilder();
@@ -71,7 +89,19 @@ public final class CudaParserFacade {
         skipped.add(new SkippedItem(item));
         continue;
       }
-      if (!parseItem(item, builder, errors)) skipped.add(new SkippedItem(item));
+      // only items that parsed are kept: a failed one is parsed again and reports its error again
+      ItemCache.Key key = cache == null ? null : new ItemCache.Key(item, builder.typeNames());
+      IrBuilder.Added known = key == null ? null : cache.built.get(key);
+      if (known != null) {
+        builder.add(known);
+        continue;
+      }
+      int[] mark = builder.mark();
+      if (!parseItem(item, builder, errors)) {
+        skipped.add(new SkippedItem(item));
+      } else if (key != null) {
+        cache.built.put(key, builder.addedSince(mark, key.typeNames()));
+      }
     }
     return new Result(builder.unit(), errors, skipped);
   }

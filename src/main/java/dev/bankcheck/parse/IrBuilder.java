@@ -36,6 +36,35 @@ final class IrBuilder {
     return new TranslationUnit(List.copyOf(items), List.copyOf(structs), List.copyOf(enums));
   }
 
+  /** The names known to be types so far: with an item's tokens, they decide what building the item adds. */
+  Set<String> typeNames() {
+    return Set.copyOf(typeNames);
+  }
+
+  /** What one item added to the builder, so that it can be added again without parsing it. */
+  record Added(List<TranslationUnit.Item> items, List<StructDef> structs, List<TranslationUnit.EnumDef> enums,
+      Set<String> typeNames) {}
+
+  /** What was added since the builder had the sizes in {@code mark} and the type names {@code namesBefore}. */
+  Added addedSince(int[] mark, Set<String> namesBefore) {
+    Set<String> names = new HashSet<>(typeNames);
+    names.removeAll(namesBefore);
+    return new Added(List.copyOf(items.subList(mark[0], items.size())),
+        List.copyOf(structs.subList(mark[1], structs.size())), List.copyOf(enums.subList(mark[2], enums.size())),
+        Set.copyOf(names));
+  }
+
+  int[] mark() {
+    return new int[] {items.size(), structs.size(), enums.size()};
+  }
+
+  void add(Added a) {
+    items.addAll(a.items());
+    structs.addAll(a.structs());
+    enums.addAll(a.enums());
+    typeNames.addAll(a.typeNames());
+  }
+
   void addItem(TopItemContext ctx, Pos[] tokenPositions) {
     this.positions = tokenPositions;
     if (ctx instanceof FunctionItemContext f) {

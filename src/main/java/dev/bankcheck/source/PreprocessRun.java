@@ -167,7 +167,8 @@ final class PreprocessRun {
   private final Set<String> includedFiles = new LinkedHashSet<>();
   private final Set<Path> pragmaOnce = new HashSet<>();
   private final Map<Path, String> includeGuards = new HashMap<>();
-  private final Map<String, LexedFile> lexCache = new HashMap<>();
+  /** Included files as lexed, by canonical path and display path (shared by the runs of one file's fix checks). */
+  private final Map<String, LexedFile> lexCache;
   private final ArrayDeque<SourceFile> files = new ArrayDeque<>();
   /** Tokens produced by the current use of a macro in the file, and by all uses. */
   private long expansionTokens;
@@ -175,9 +176,10 @@ final class PreprocessRun {
   private int argumentNesting;
   private int counter;
 
-  PreprocessRun(List<Path> includeDirs, Map<String, String> defines) {
+  PreprocessRun(List<Path> includeDirs, Map<String, String> defines, Map<String, LexedFile> lexCache) {
     this.includeDirs = includeDirs;
     this.defines = defines;
+    this.lexCache = lexCache;
   }
 
   PreprocessResult run(Path file, String display, String text) {

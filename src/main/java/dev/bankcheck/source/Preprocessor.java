@@ -43,7 +43,20 @@ public final class Preprocessor {
    * @param text the file's contents
    */
   public PreprocessResult process(Path file, String displayPath, String text) {
-    return new PreprocessRun(includeDirs, defines).run(file, displayPath == null ? "" : displayPath,
+    return process(file, displayPath, text, new HeaderCache());
+  }
+
+  /**
+   * As {@link #process(Path, String, String)}, taking included files already read and lexed from {@code headers}:
+   * a file analyzed again with small edits (to check fixes) does not read and lex its headers again.
+   */
+  public PreprocessResult process(Path file, String displayPath, String text, HeaderCache headers) {
+    return new PreprocessRun(includeDirs, defines, headers.lexed).run(file, displayPath == null ? "" : displayPath,
         text == null ? "" : text);
+  }
+
+  /** Included files as read and lexed, kept across the analyses of one file. Not thread-safe. */
+  public static final class HeaderCache {
+    private final Map<String, LexedFile> lexed = new java.util.HashMap<>();
   }
 }

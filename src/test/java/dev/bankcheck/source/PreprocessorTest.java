@@ -175,6 +175,22 @@ class PreprocessorTest {
   }
 
   @Test
+  void headerCacheGivesTheSameResultForEditedCopies(@TempDir Path other) throws IOException {
+    Files.writeString(dir.resolve("local.h"), "#pragma once\n#define N 32\nlocal /* unterminated\n");
+    Files.writeString(other.resolve("lib.h"), "#ifndef LIB_H\n#define LIB_H\nlib N\n#endif\n");
+    Path main = dir.resolve("main.cu");
+    Preprocessor pp = new Preprocessor(List.of(other), Map.of());
+    Preprocessor.HeaderCache headers = new Preprocessor.HeaderCache();
+    for (String src : List.of("#include \"local.h\"\n#include \"lib.h\"\nx[N];\n#include \"lib.h\"\n",
+        "#include \"local.h\"\n#include \"lib.h\"\nx[N + 1];\n#include \"lib.h\"\n",
+        "#define LIB_H\n#include \"lib.h\"\n#include \"local.h\"\nx[N];\n")) {
+      PreprocessResult fresh = pp.process(main, "main.cu", src);
+      PreprocessResult cached = pp.process(main, "main.cu", src, headers);
+      assertEquals(fresh, cached, src);
+    }
+  }
+
+  @Test
   void includesRelativeAndViaIncludeDirs(@TempDir Path other) throws IOException {
     Files.createDirectories(dir.resolve("sub"));
     Files.writeString(dir.resolve("sub/local.h"), "#pragma once\nlocal\n");
