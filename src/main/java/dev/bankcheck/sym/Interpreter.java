@@ -960,11 +960,14 @@ public final class Interpreter {
    * the warps differ: the checker then analyzes each warp on its own.
    */
   private void noteWarpDependence(Val[] c, boolean[] lanes) {
+    Val prev = null;
     for (int l = 0; l < n && !warpDependent; l++) {
-      if (!lanes[l]) continue;
+      if (!lanes[l] || c[l] == prev) continue; // a value shared with the lane before: already looked at
+      prev = c[l];
       if (c[l] instanceof Val.Num num) {
-        for (String sym : num.poly().terms().keySet()) {
-          if (warp.mentionsWarp(sym)) warpDependent = true;
+        Poly p = num.poly();
+        for (int i = 0; i < p.termCount(); i++) {
+          if (warp.mentionsWarp(p.termName(i))) warpDependent = true;
         }
       } else if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) {
         warpDependent = true;
@@ -1142,9 +1145,11 @@ public final class Interpreter {
   /** p + i for each lane: scales by the pointee's size. */
   private Val[] pointerAdd(Val[] base, Val[] idx, boolean[] mask) {
     Val[] out = new Val[n];
+    int prev = -1;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
-      out[l] = pointerAdd(base[l], idx[l]);
+      out[l] = prev >= 0 && base[l] == base[prev] && same(idx[l], idx[prev]) ? out[prev] : pointerAdd(base[l], idx[l]);
+      prev = l;
     }
     return out;
   }
@@ -1272,9 +1277,11 @@ public final class Interpreter {
   /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
   private Val[] read(LV lv, boolean[] mask, Expr at) {
     if (lv instanceof LocalLV l) {
-      Val[] out = l.var().vals.clone();
+      Val[] vals = l.var().vals;
+      Val[] out = vals.clone();
       for (int i = 0; i < n; i++) {
-        if (out[i] instanceof Val.Ptr p && !p.root().name().equals(l.name())) out[i] = p.withVia(l.name());
+        if (i > 0 && vals[i] == vals[i - 1]) out[i] = out[i - 1]; // a value shared by lanes: one copy
+        else if (out[i] instanceof Val.Ptr p && !p.root().name().equals(l.name())) out[i] = p.withVia(l.name());
       }
       return out;
     }
@@ -1291,6 +1298,11 @@ public final class Interpreter {
     return loadedValues(s, mask);
   }
 
+  /** a.equals(b), comparing the offsets first: they tell lanes apart, and a root's equals is deep. */
+  private static boolean samePtr(Val.Ptr a, Val.Ptr b) {
+    return a == b || java.util.Objects.equals(a.offset(), b.offset()) && a.equals(b);
+  }
+
   /** Shared loads give data; a load of one address by every lane gives a warp-uniform value. */
   private Val[] loadedValues(SharedLV s, boolean[] mask) {
     Val.Ptr first = null;
@@ -1298,7 +1310,10 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) {
       if (!mask[l] || s.lanes()[l] == null) continue;
       if (first == null) first = s.lanes()[l];
-      else if (!first.equals(s.lanes()[l])) uniform = false;
+      else if (!samePtr(first, s.lanes()[l])) {
+        uniform = false;
+        break;
+      }
     }
     Val v = first != null && uniform && first.offset() != null && Type.isInteger(s.type())
         ? new Val.Num(Poly.symbol(first.root().name() + "[" + first.offset() + "]#" + (uid++)))
@@ -1406,22 +1421,38 @@ public final class Interpreter {
     // unsigned wrap-around matters where a negative value meets a comparison, division or shift
     boolean unsigned = UNSIGNED_SENSITIVE.contains(b.op()) && (hasNegative(left, mask) || hasNegative(right, mask))
         && (isUnsigned(b.left()) || isUnsigned(b.right()));
+    String op = b.op();
+    boolean plus = op.equals("+");
+    boolean minus = op.equals("-");
+    int prev = -1;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
+      // a lane with the operands of the lane before gets its result: the values are immutable
+      if (prev >= 0 && same(left[l], left[prev]) && same(right[l], right[prev])) {
+        out[l] = out[prev];
+        prev = l;
+        continue;
+      }
+      prev = l;
       Val x = unsigned ? narrow(left[l], Types.UINT) : left[l];
       Val y = unsigned ? narrow(right[l], Types.UINT) : right[l];
-      if (b.op().equals("+") && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
-      else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
-      else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
+      if (plus && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
+      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
+      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
           && q.offset() != null && p.pointee().size() > 0) {
         out[l] = Arith.binary("/", new Val.Num(p.offset().sub(q.offset())), Val.num(p.pointee().size()));
       } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
-        out[l] = Arith.binary(b.op(), x, y);
+        out[l] = Arith.binary(op, x, y);
       }
     }
     return out;
+  }
+
+  /** The same value: the same object, or equal integers (cheap to compare, and lanes often share them). */
+  private static boolean same(Val a, Val b) {
+    return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().equals(y.poly());
   }
 
   private static final Set<String> UNSIGNED_SENSITIVE = Set.of("<", ">", "<=", ">=", "==", "!=", "/", "%", ">>");

@@ -23,6 +23,8 @@ public final class Poly {
     private Terms negated;
     private String text;
     private Map<String, Long> map;
+    /** The last merge made from this one: the lanes of a warp merge the same two terms one after another. */
+    private Merge lastMerge;
     private int hash; // 0: not yet computed (as String does: one field, safe to share between threads)
 
     Terms(String[] names, long[] coeffs) {
@@ -51,8 +53,18 @@ public final class Poly {
       return c;
     }
 
+    private record Merge(Terms other, long sign, Terms result) {}
+
     /** this + sign*o, without zero coefficients. */
     Terms merge(Terms o, long sign) {
+      Merge last = lastMerge;
+      if (last != null && last.other == o && last.sign == sign) return last.result;
+      Terms t = mergeNew(o, sign);
+      lastMerge = new Merge(o, sign, t);
+      return t;
+    }
+
+    private Terms mergeNew(Terms o, long sign) {
       int a = names.length;
       int b = o.names.length;
       String[] n = new String[a + b];
@@ -175,6 +187,15 @@ public final class Poly {
   /** The terms in name order (unmodifiable). */
   public Map<String, Long> terms() {
     return terms.map();
+  }
+
+  /** The number of terms, and the name of each in order: terms() without making a map. */
+  int termCount() {
+    return terms.names.length;
+  }
+
+  String termName(int i) {
+    return terms.names[i];
   }
 
   /** The same polynomial without its constant: the warp-uniform part for a lane address. */
