@@ -93,13 +93,7 @@ public final class Arith {
   /** (c*k*S + r) / c == k*S + r / c for non-negative r and S. */
   private static Poly divide(Poly p, long c) {
     if (p.symbolicGcd() % c != 0 || p.constant() < 0) return null;
-    return scaleDown(p.symbolic(), c).add(Poly.of(p.constant() / c));
-  }
-
-  private static Poly scaleDown(Poly s, long c) {
-    Poly out = Poly.ZERO;
-    for (var e : s.terms().entrySet()) out = out.add(Poly.symbol(e.getKey()).scale(e.getValue() / c));
-    return out;
+    return p.symbolicDividedBy(c).add(Poly.of(p.constant() / c));
   }
 
   /** H + r with H's coefficients multiples of 2^t and 0 <= r, m < 2^t: (H + r) op m == H' + (r op m). */

@@ -1289,8 +1289,10 @@ public final class Interpreter {
     SharedLV s = (SharedLV) lv;
     if (s.type() instanceof Type.Array a) {
       Val[] out = new Val[n];
+      Val.Ptr[] lanes = s.lanes();
       for (int l = 0; l < n; l++) {
-        if (s.lanes()[l] != null) out[l] = s.lanes()[l].withPointee(a.element());
+        if (l > 0 && lanes[l] == lanes[l - 1]) out[l] = out[l - 1]; // one pointer shared by lanes: one copy
+        else if (lanes[l] != null) out[l] = lanes[l].withPointee(a.element());
       }
       return out;
     }

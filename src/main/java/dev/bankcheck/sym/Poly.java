@@ -25,6 +25,9 @@ public final class Poly {
     private Map<String, Long> map;
     /** The last merge made from this one: the lanes of a warp merge the same two terms one after another. */
     private Merge lastMerge;
+    /** The last scale and division of this one, for the same reason. */
+    private Scaled lastScaled;
+    private Scaled lastDivided;
     private int hash; // 0: not yet computed (as String does: one field, safe to share between threads)
 
     Terms(String[] names, long[] coeffs) {
@@ -44,7 +47,32 @@ public final class Poly {
         if (t == null) negated = t = new Terms(names, scaled(-1));
         return t;
       }
-      return new Terms(names, scaled(k));
+      Scaled last = lastScaled;
+      if (last != null && last.k == k) return last.result;
+      Terms t = new Terms(names, scaled(k));
+      lastScaled = new Scaled(k, t);
+      return t;
+    }
+
+    private record Scaled(long k, Terms result) {}
+
+    /** Every coefficient divided by c, zeros dropped; kept for the next lane like a merge. */
+    Terms divide(long c) {
+      Scaled last = lastDivided;
+      if (last != null && last.k == c) return last.result;
+      String[] n = new String[names.length];
+      long[] q = new long[names.length];
+      int k = 0;
+      for (int i = 0; i < names.length; i++) {
+        long v = coeffs[i] / c;
+        if (v != 0) {
+          n[k] = names[i];
+          q[k++] = v;
+        }
+      }
+      Terms t = k == 0 ? NONE : new Terms(k == n.length ? n : Arrays.copyOf(n, k), k == q.length ? q : Arrays.copyOf(q, k));
+      lastDivided = new Scaled(c, t);
+      return t;
     }
 
     private long[] scaled(long k) {
@@ -303,6 +331,12 @@ public final class Poly {
     System.arraycopy(terms.coeffs, 0, k, 0, i);
     System.arraycopy(terms.coeffs, i + 1, k, i, size - i - 1);
     return new Poly(constant + c * value, new Terms(n, k));
+  }
+
+  /** The terms with each coefficient divided by c (truncating), zero ones dropped, and no constant. */
+  Poly symbolicDividedBy(long c) {
+    Terms t = terms.divide(c);
+    return t == Terms.NONE ? ZERO : new Poly(0, t);
   }
 
   /** The largest power of two (up to 2^62) dividing every symbolic coefficient; 2^62 when there are none. */
