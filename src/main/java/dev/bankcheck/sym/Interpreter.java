@@ -1421,11 +1421,12 @@ public final class Interpreter {
     Val[] right = eval(b.right(), mask);
     Val[] out = new Val[n];
     // unsigned wrap-around matters where a negative value meets a comparison, division or shift
-    boolean unsigned = UNSIGNED_SENSITIVE.contains(b.op()) && (hasNegative(left, mask) || hasNegative(right, mask))
-        && (isUnsigned(b.left()) || isUnsigned(b.right()));
     String op = b.op();
-    boolean plus = op.equals("+");
-    boolean minus = op.equals("-");
+    int code = Arith.code(op);
+    boolean unsigned = unsignedSensitive(code) && (hasNegative(left, mask) || hasNegative(right, mask))
+        && (isUnsigned(b.left()) || isUnsigned(b.right()));
+    boolean plus = code == Arith.ADD;
+    boolean minus = code == Arith.SUB;
     int prev = -1;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
@@ -1446,7 +1447,7 @@ public final class Interpreter {
       } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
-        out[l] = Arith.binary(op, x, y);
+        out[l] = Arith.binary(code, op, x, y);
       }
     }
     return out;
@@ -1457,7 +1458,10 @@ public final class Interpreter {
     return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().equals(y.poly());
   }
 
-  private static final Set<String> UNSIGNED_SENSITIVE = Set.of("<", ">", "<=", ">=", "==", "!=", "/", "%", ">>");
+  /** The comparisons, / % and >>. */
+  private static boolean unsignedSensitive(int code) {
+    return code >= Arith.LT && code <= Arith.NE || code == Arith.DIV || code == Arith.MOD || code == Arith.SHR;
+  }
 
   private boolean hasNegative(Val[] v, boolean[] mask) {
     for (int l = 0; l < n; l++) {
