@@ -1356,10 +1356,15 @@ public final class Interpreter {
     if (!a.op().equals("=")) {
       Val[] old = read(lv, mask, a.target());
       String op = a.op().substring(0, a.op().length() - 1);
+      int code = Arith.code(op);
       result = new Val[n];
+      int prev = -1;
       for (int l = 0; l < n; l++) {
-        if (mask[l]) result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], op.equals("-") ? Arith.unary("-", rhs[l]) : rhs[l])
-            : Arith.binary(op, old[l], rhs[l]);
+        if (!mask[l]) continue;
+        if (prev >= 0 && same(old[l], old[prev]) && same(rhs[l], rhs[prev])) result[l] = result[prev];
+        else result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], code == Arith.SUB ? Arith.unary("-", rhs[l]) : rhs[l])
+            : Arith.binary(code, op, old[l], rhs[l]);
+        prev = l;
       }
     }
     write(lv, result, mask, a.target());
@@ -1371,8 +1376,12 @@ public final class Interpreter {
     Val[] old = read(lv, mask, target);
     Val[] updated = new Val[n];
     Val delta = Val.num(op.equals("++") ? 1 : -1);
+    int prev = -1;
     for (int l = 0; l < n; l++) {
-      if (mask[l]) updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary("+", old[l], delta);
+      if (!mask[l]) continue;
+      if (prev >= 0 && same(old[l], old[prev])) updated[l] = updated[prev];
+      else updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary(Arith.ADD, "+", old[l], delta);
+      prev = l;
     }
     write(lv, updated, mask, target);
     return postfix ? old : updated;
@@ -1612,8 +1621,16 @@ public final class Interpreter {
     return out;
   }
 
-  /** threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y, per lane. */
+  /** {@link #linearThreadId()} once made: the warp does not change. */
+  private Val[] linearThreadId;
+
+  /** threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y, per lane (a copy). */
   private Val[] linearThreadId() {
+    if (linearThreadId == null) linearThreadId = computeLinearThreadId();
+    return linearThreadId.clone();
+  }
+
+  private Val[] computeLinearThreadId() {
     Val[] out = new Val[n];
     Val[] d = warp.blockDim();
     for (int l = 0; l < n; l++) {
