@@ -357,6 +357,10 @@ public final class Interpreter {
     Val[] out = vals.clone();
     for (int l = 0; l < n; l++) {
       Val v = out[l];
+      if (l > 0 && v == vals[l - 1]) {
+        out[l] = out[l - 1]; // a value shared with the lane before: converted once
+        continue;
+      }
       if (v == null) continue;
       if (t instanceof Type.Pointer p && v instanceof Val.Ptr ptr && p.pointee().size() > 0) {
         out[l] = ptr.withPointee(p.pointee());
@@ -1519,6 +1523,10 @@ public final class Interpreter {
     Val[] v = objectsToPointers(eval(c.operand(), mask), t, mask);
     Val[] out = v.clone();
     for (int l = 0; l < n; l++) {
+      if (l > 0 && v[l] == v[l - 1]) {
+        out[l] = out[l - 1]; // a value shared with the lane before: converted once
+        continue;
+      }
       if (out[l] == null) continue;
       if (t instanceof Type.Pointer p) {
         if (out[l] instanceof Val.Ptr ptr && p.pointee().size() > 0) out[l] = ptr.withPointee(p.pointee());
