@@ -1466,9 +1466,12 @@ public final class Interpreter {
     return out;
   }
 
-  /** The same value: the same object, or equal integers (cheap to compare, and lanes often share them). */
+  /**
+   * Surely the same value: the same object, or integers with one constant and one set of terms (lanes often
+   * share them). Cheap, so it may miss equal values: comparing every name of long terms cost more than it saved.
+   */
   private static boolean same(Val a, Val b) {
-    return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().equals(y.poly());
+    return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().sameAs(y.poly());
   }
 
   /** The comparisons, / % and >>. */

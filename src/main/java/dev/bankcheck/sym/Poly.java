@@ -362,6 +362,11 @@ public final class Poly {
     return Math.abs(a);
   }
 
+  /** Equal, as far as a cheap look tells: the same constant and the same terms object (false may still be equal). */
+  boolean sameAs(Poly o) {
+    return this == o || constant == o.constant && terms == o.terms;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof Poly p && p.constant == constant && p.terms.same(terms);
