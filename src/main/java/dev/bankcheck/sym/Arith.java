@@ -9,7 +9,42 @@ package dev.bankcheck.sym;
 public final class Arith {
   private Arith() {}
 
+  /** Operator codes: the interpreter looks an operator up once per expression, not once per lane. */
+  static final int OTHER = -1, ADD = 0, SUB = 1, MUL = 2, DIV = 3, MOD = 4, SHL = 5, SHR = 6, AND = 7, OR = 8, XOR = 9,
+      LT = 10, GT = 11, LE = 12, GE = 13, EQ = 14, NE = 15, LAND = 16, LOR = 17, MIN = 18, MAX = 19;
+
+  static int code(String op) {
+    return switch (op) {
+      case "+" -> ADD;
+      case "-" -> SUB;
+      case "*" -> MUL;
+      case "/" -> DIV;
+      case "%" -> MOD;
+      case "<<" -> SHL;
+      case ">>" -> SHR;
+      case "&" -> AND;
+      case "|" -> OR;
+      case "^" -> XOR;
+      case "<" -> LT;
+      case ">" -> GT;
+      case "<=" -> LE;
+      case ">=" -> GE;
+      case "==" -> EQ;
+      case "!=" -> NE;
+      case "&&" -> LAND;
+      case "||" -> LOR;
+      case "min" -> MIN;
+      case "max" -> MAX;
+      default -> OTHER;
+    };
+  }
+
   public static Val binary(String op, Val a, Val b) {
+    return binary(code(op), op, a, b);
+  }
+
+  /** {@link #binary(String, Val, Val)} with {@code code == code(op)}. */
+  static Val binary(int code, String op, Val a, Val b) {
     if (a instanceof Val.Unknown) return a;
     if (b instanceof Val.Unknown) return b;
     if (a instanceof Val.Data) return a;
@@ -21,36 +56,44 @@ public final class Arith {
     Poly p = x.poly();
     Poly q = y.poly();
     if (p.isConstant() && q.isConstant()) {
-      Long r = concrete(op, p.constant(), q.constant());
-      return r == null ? new Val.Unknown("division by zero") : Val.num(r);
+      long d = q.constant();
+      if (code == OTHER || d == 0 && (code == DIV || code == MOD)) return new Val.Unknown("division by zero");
+      return Val.num(value(code, p.constant(), d));
     }
     Poly r = symbolic(op, p, q);
     return new Val.Num(r != null ? r : Poly.symbol("(" + p + ") " + op + " (" + q + ")"));
   }
 
   static Long concrete(String op, long a, long b) {
-    return switch (op) {
-      case "+" -> a + b;
-      case "-" -> a - b;
-      case "*" -> a * b;
-      case "/" -> b == 0 ? null : a / b;
-      case "%" -> b == 0 ? null : a % b;
-      case "<<" -> b < 0 || b > 63 ? 0L : a << b;
-      case ">>" -> b < 0 || b > 63 ? 0L : a >> b;
-      case "&" -> a & b;
-      case "|" -> a | b;
-      case "^" -> a ^ b;
-      case "<" -> a < b ? 1L : 0L;
-      case ">" -> a > b ? 1L : 0L;
-      case "<=" -> a <= b ? 1L : 0L;
-      case ">=" -> a >= b ? 1L : 0L;
-      case "==" -> a == b ? 1L : 0L;
-      case "!=" -> a != b ? 1L : 0L;
-      case "&&" -> a != 0 && b != 0 ? 1L : 0L;
-      case "||" -> a != 0 || b != 0 ? 1L : 0L;
-      case "min" -> Math.min(a, b);
-      case "max" -> Math.max(a, b);
-      default -> null;
+    int code = code(op);
+    if (code == OTHER || b == 0 && (code == DIV || code == MOD)) return null;
+    return value(code, a, b);
+  }
+
+  /** a op b for a known operator; b is not 0 for / and %. */
+  private static long value(int code, long a, long b) {
+    return switch (code) {
+      case ADD -> a + b;
+      case SUB -> a - b;
+      case MUL -> a * b;
+      case DIV -> a / b;
+      case MOD -> a % b;
+      case SHL -> b < 0 || b > 63 ? 0L : a << b;
+      case SHR -> b < 0 || b > 63 ? 0L : a >> b;
+      case AND -> a & b;
+      case OR -> a | b;
+      case XOR -> a ^ b;
+      case LT -> a < b ? 1L : 0L;
+      case GT -> a > b ? 1L : 0L;
+      case LE -> a <= b ? 1L : 0L;
+      case GE -> a >= b ? 1L : 0L;
+      case EQ -> a == b ? 1L : 0L;
+      case NE -> a != b ? 1L : 0L;
+      case LAND -> a != 0 && b != 0 ? 1L : 0L;
+      case LOR -> a != 0 || b != 0 ? 1L : 0L;
+      case MIN -> Math.min(a, b);
+      case MAX -> Math.max(a, b);
+      default -> throw new IllegalArgumentException("operator code " + code);
     };
   }
 
@@ -93,13 +136,7 @@ public final class Arith {
   /** (c*k*S + r) / c == k*S + r / c for non-negative r and S. */
   private static Poly divide(Poly p, long c) {
     if (p.symbolicGcd() % c != 0 || p.constant() < 0) return null;
-    return scaleDown(p.symbolic(), c).add(Poly.of(p.constant() / c));
-  }
-
-  private static Poly scaleDown(Poly s, long c) {
-    Poly out = Poly.ZERO;
-    for (var e : s.terms().entrySet()) out = out.add(Poly.symbol(e.getKey()).scale(e.getValue() / c));
-    return out;
+    return p.symbolicDividedBy(c).add(Poly.of(p.constant() / c));
   }
 
   /** H + r with H's coefficients multiples of 2^t and 0 <= r, m < 2^t: (H + r) op m == H' + (r op m). */

@@ -357,6 +357,10 @@ public final class Interpreter {
     Val[] out = vals.clone();
     for (int l = 0; l < n; l++) {
       Val v = out[l];
+      if (l > 0 && v == vals[l - 1]) {
+        out[l] = out[l - 1]; // a value shared with the lane before: converted once
+        continue;
+      }
       if (v == null) continue;
       if (t instanceof Type.Pointer p && v instanceof Val.Ptr ptr && p.pointee().size() > 0) {
         out[l] = ptr.withPointee(p.pointee());
@@ -960,11 +964,14 @@ public final class Interpreter {
    * the warps differ: the checker then analyzes each warp on its own.
    */
   private void noteWarpDependence(Val[] c, boolean[] lanes) {
+    Val prev = null;
     for (int l = 0; l < n && !warpDependent; l++) {
-      if (!lanes[l]) continue;
+      if (!lanes[l] || c[l] == prev) continue; // a value shared with the lane before: already looked at
+      prev = c[l];
       if (c[l] instanceof Val.Num num) {
-        for (String sym : num.poly().terms().keySet()) {
-          if (warp.mentionsWarp(sym)) warpDependent = true;
+        Poly p = num.poly();
+        for (int i = 0; i < p.termCount(); i++) {
+          if (warp.mentionsWarp(p.termName(i))) warpDependent = true;
         }
       } else if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) {
         warpDependent = true;
@@ -1142,9 +1149,11 @@ public final class Interpreter {
   /** p + i for each lane: scales by the pointee's size. */
   private Val[] pointerAdd(Val[] base, Val[] idx, boolean[] mask) {
     Val[] out = new Val[n];
+    int prev = -1;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
-      out[l] = pointerAdd(base[l], idx[l]);
+      out[l] = prev >= 0 && base[l] == base[prev] && same(idx[l], idx[prev]) ? out[prev] : pointerAdd(base[l], idx[l]);
+      prev = l;
     }
     return out;
   }
@@ -1272,9 +1281,11 @@ public final class Interpreter {
   /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
   private Val[] read(LV lv, boolean[] mask, Expr at) {
     if (lv instanceof LocalLV l) {
-      Val[] out = l.var().vals.clone();
+      Val[] vals = l.var().vals;
+      Val[] out = vals.clone();
       for (int i = 0; i < n; i++) {
-        if (out[i] instanceof Val.Ptr p && !p.root().name().equals(l.name())) out[i] = p.withVia(l.name());
+        if (i > 0 && vals[i] == vals[i - 1]) out[i] = out[i - 1]; // a value shared by lanes: one copy
+        else if (out[i] instanceof Val.Ptr p && !p.root().name().equals(l.name())) out[i] = p.withVia(l.name());
       }
       return out;
     }
@@ -1282,13 +1293,20 @@ public final class Interpreter {
     SharedLV s = (SharedLV) lv;
     if (s.type() instanceof Type.Array a) {
       Val[] out = new Val[n];
+      Val.Ptr[] lanes = s.lanes();
       for (int l = 0; l < n; l++) {
-        if (s.lanes()[l] != null) out[l] = s.lanes()[l].withPointee(a.element());
+        if (l > 0 && lanes[l] == lanes[l - 1]) out[l] = out[l - 1]; // one pointer shared by lanes: one copy
+        else if (lanes[l] != null) out[l] = lanes[l].withPointee(a.element());
       }
       return out;
     }
     access(s, MemOp.LOAD, mask, at);
     return loadedValues(s, mask);
+  }
+
+  /** a.equals(b), comparing the offsets first: they tell lanes apart, and a root's equals is deep. */
+  private static boolean samePtr(Val.Ptr a, Val.Ptr b) {
+    return a == b || java.util.Objects.equals(a.offset(), b.offset()) && a.equals(b);
   }
 
   /** Shared loads give data; a load of one address by every lane gives a warp-uniform value. */
@@ -1298,7 +1316,10 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) {
       if (!mask[l] || s.lanes()[l] == null) continue;
       if (first == null) first = s.lanes()[l];
-      else if (!first.equals(s.lanes()[l])) uniform = false;
+      else if (!samePtr(first, s.lanes()[l])) {
+        uniform = false;
+        break;
+      }
     }
     Val v = first != null && uniform && first.offset() != null && Type.isInteger(s.type())
         ? new Val.Num(Poly.symbol(first.root().name() + "[" + first.offset() + "]#" + (uid++)))
@@ -1339,10 +1360,15 @@ public final class Interpreter {
     if (!a.op().equals("=")) {
       Val[] old = read(lv, mask, a.target());
       String op = a.op().substring(0, a.op().length() - 1);
+      int code = Arith.code(op);
       result = new Val[n];
+      int prev = -1;
       for (int l = 0; l < n; l++) {
-        if (mask[l]) result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], op.equals("-") ? Arith.unary("-", rhs[l]) : rhs[l])
-            : Arith.binary(op, old[l], rhs[l]);
+        if (!mask[l]) continue;
+        if (prev >= 0 && same(old[l], old[prev]) && same(rhs[l], rhs[prev])) result[l] = result[prev];
+        else result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], code == Arith.SUB ? Arith.unary("-", rhs[l]) : rhs[l])
+            : Arith.binary(code, op, old[l], rhs[l]);
+        prev = l;
       }
     }
     write(lv, result, mask, a.target());
@@ -1354,8 +1380,12 @@ public final class Interpreter {
     Val[] old = read(lv, mask, target);
     Val[] updated = new Val[n];
     Val delta = Val.num(op.equals("++") ? 1 : -1);
+    int prev = -1;
     for (int l = 0; l < n; l++) {
-      if (mask[l]) updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary("+", old[l], delta);
+      if (!mask[l]) continue;
+      if (prev >= 0 && same(old[l], old[prev])) updated[l] = updated[prev];
+      else updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary(Arith.ADD, "+", old[l], delta);
+      prev = l;
     }
     write(lv, updated, mask, target);
     return postfix ? old : updated;
@@ -1404,27 +1434,50 @@ public final class Interpreter {
     Val[] right = eval(b.right(), mask);
     Val[] out = new Val[n];
     // unsigned wrap-around matters where a negative value meets a comparison, division or shift
-    boolean unsigned = UNSIGNED_SENSITIVE.contains(b.op()) && (hasNegative(left, mask) || hasNegative(right, mask))
+    String op = b.op();
+    int code = Arith.code(op);
+    boolean unsigned = unsignedSensitive(code) && (hasNegative(left, mask) || hasNegative(right, mask))
         && (isUnsigned(b.left()) || isUnsigned(b.right()));
+    boolean plus = code == Arith.ADD;
+    boolean minus = code == Arith.SUB;
+    int prev = -1;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
+      // a lane with the operands of the lane before gets its result: the values are immutable
+      if (prev >= 0 && same(left[l], left[prev]) && same(right[l], right[prev])) {
+        out[l] = out[prev];
+        prev = l;
+        continue;
+      }
+      prev = l;
       Val x = unsigned ? narrow(left[l], Types.UINT) : left[l];
       Val y = unsigned ? narrow(right[l], Types.UINT) : right[l];
-      if (b.op().equals("+") && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
-      else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
-      else if (b.op().equals("-") && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
+      if (plus && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
+      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
+      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
           && q.offset() != null && p.pointee().size() > 0) {
         out[l] = Arith.binary("/", new Val.Num(p.offset().sub(q.offset())), Val.num(p.pointee().size()));
       } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
-        out[l] = Arith.binary(b.op(), x, y);
+        out[l] = Arith.binary(code, op, x, y);
       }
     }
     return out;
   }
 
-  private static final Set<String> UNSIGNED_SENSITIVE = Set.of("<", ">", "<=", ">=", "==", "!=", "/", "%", ">>");
+  /**
+   * Surely the same value: the same object, or integers with one constant and one set of terms (lanes often
+   * share them). Cheap, so it may miss equal values: comparing every name of long terms cost more than it saved.
+   */
+  private static boolean same(Val a, Val b) {
+    return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().sameAs(y.poly());
+  }
+
+  /** The comparisons, / % and >>. */
+  private static boolean unsignedSensitive(int code) {
+    return code >= Arith.LT && code <= Arith.NE || code == Arith.DIV || code == Arith.MOD || code == Arith.SHR;
+  }
 
   private boolean hasNegative(Val[] v, boolean[] mask) {
     for (int l = 0; l < n; l++) {
@@ -1473,6 +1526,10 @@ public final class Interpreter {
     Val[] v = objectsToPointers(eval(c.operand(), mask), t, mask);
     Val[] out = v.clone();
     for (int l = 0; l < n; l++) {
+      if (l > 0 && v[l] == v[l - 1]) {
+        out[l] = out[l - 1]; // a value shared with the lane before: converted once
+        continue;
+      }
       if (out[l] == null) continue;
       if (t instanceof Type.Pointer p) {
         if (out[l] instanceof Val.Ptr ptr && p.pointee().size() > 0) out[l] = ptr.withPointee(p.pointee());
@@ -1575,8 +1632,16 @@ public final class Interpreter {
     return out;
   }
 
-  /** threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y, per lane. */
+  /** {@link #linearThreadId()} once made: the warp does not change. */
+  private Val[] linearThreadId;
+
+  /** threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y, per lane (a copy). */
   private Val[] linearThreadId() {
+    if (linearThreadId == null) linearThreadId = computeLinearThreadId();
+    return linearThreadId.clone();
+  }
+
+  private Val[] computeLinearThreadId() {
     Val[] out = new Val[n];
     Val[] d = warp.blockDim();
     for (int l = 0; l < n; l++) {

@@ -1,7 +1,9 @@
 package dev.bankcheck.sym;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * An integer polynomial over warp-uniform symbols (blockIdx.x, kernel parameters, loop counts):
@@ -9,22 +11,197 @@ import java.util.TreeMap;
  * sorted, so equal polynomials are equal objects. Lane-dependent parts are always concrete.
  */
 public final class Poly {
-  public static final Poly ZERO = new Poly(0, Map.of());
+  /**
+   * The symbolic part: sorted distinct names and their coefficients, never changed once made. Polynomials
+   * that differ only in their constant (the lanes of one warp) share it, with what is derived from it.
+   */
+  private static final class Terms {
+    static final Terms NONE = new Terms(new String[0], new long[0]);
+
+    final String[] names;
+    final long[] coeffs;
+    private Terms negated;
+    private String text;
+    private Map<String, Long> map;
+    /** The last merge made from this one: the lanes of a warp merge the same two terms one after another. */
+    private Merge lastMerge;
+    /** The last scale and division of this one, for the same reason. */
+    private Scaled lastScaled;
+    private Scaled lastDivided;
+    private int hash; // 0: not yet computed (as String does: one field, safe to share between threads)
+
+    Terms(String[] names, long[] coeffs) {
+      this.names = names;
+      this.coeffs = coeffs;
+    }
+
+    int size() {
+      return names.length;
+    }
+
+    /** Every coefficient times k; zeros (from overflow) stay, as the map version kept them. */
+    Terms scale(long k) {
+      if (names.length == 0) return NONE;
+      if (k == -1) {
+        Terms t = negated;
+        if (t == null) negated = t = new Terms(names, scaled(-1));
+        return t;
+      }
+      Scaled last = lastScaled;
+      if (last != null && last.k == k) return last.result;
+      Terms t = new Terms(names, scaled(k));
+      lastScaled = new Scaled(k, t);
+      return t;
+    }
+
+    private record Scaled(long k, Terms result) {}
+
+    /** Every coefficient divided by c, zeros dropped; kept for the next lane like a merge. */
+    Terms divide(long c) {
+      Scaled last = lastDivided;
+      if (last != null && last.k == c) return last.result;
+      String[] n = new String[names.length];
+      long[] q = new long[names.length];
+      int k = 0;
+      for (int i = 0; i < names.length; i++) {
+        long v = coeffs[i] / c;
+        if (v != 0) {
+          n[k] = names[i];
+          q[k++] = v;
+        }
+      }
+      Terms t = k == 0 ? NONE : new Terms(k == n.length ? n : Arrays.copyOf(n, k), k == q.length ? q : Arrays.copyOf(q, k));
+      lastDivided = new Scaled(c, t);
+      return t;
+    }
+
+    private long[] scaled(long k) {
+      long[] c = new long[coeffs.length];
+      for (int i = 0; i < c.length; i++) c[i] = coeffs[i] * k;
+      return c;
+    }
+
+    private record Merge(Terms other, long sign, Terms result) {}
+
+    /** this + sign*o, without zero coefficients. */
+    Terms merge(Terms o, long sign) {
+      Merge last = lastMerge;
+      if (last != null && last.other == o && last.sign == sign) return last.result;
+      Terms t = mergeNew(o, sign);
+      lastMerge = new Merge(o, sign, t);
+      return t;
+    }
+
+    private Terms mergeNew(Terms o, long sign) {
+      int a = names.length;
+      int b = o.names.length;
+      String[] n = new String[a + b];
+      long[] c = new long[a + b];
+      int i = 0;
+      int j = 0;
+      int k = 0;
+      while (i < a || j < b) {
+        int cmp = i == a ? 1 : j == b ? -1 : names[i].compareTo(o.names[j]);
+        String name;
+        long v;
+        if (cmp < 0) {
+          name = names[i];
+          v = coeffs[i++];
+        } else if (cmp > 0) {
+          name = o.names[j];
+          v = o.coeffs[j++] * sign;
+        } else {
+          name = names[i];
+          v = coeffs[i++] + o.coeffs[j++] * sign;
+        }
+        if (v != 0) {
+          n[k] = name;
+          c[k++] = v;
+        }
+      }
+      if (k == 0) return NONE;
+      return new Terms(k == n.length ? n : Arrays.copyOf(n, k), k == c.length ? c : Arrays.copyOf(c, k));
+    }
+
+    int index(String name) {
+      if (names.length == 1) return names[0].equals(name) ? 0 : -1;
+      int i = Arrays.binarySearch(names, name);
+      return i >= 0 ? i : -1;
+    }
+
+    boolean same(Terms o) {
+      return this == o || Arrays.equals(coeffs, o.coeffs) && Arrays.equals(names, o.names);
+    }
+
+    /** What a sorted Map of the terms hashed to: the sum of name.hashCode() ^ Long.hashCode(coefficient). */
+    @Override
+    public int hashCode() {
+      int h = hash;
+      if (h == 0) {
+        for (int i = 0; i < names.length; i++) h += names[i].hashCode() ^ Long.hashCode(coeffs[i]);
+        hash = h;
+      }
+      return h;
+    }
+
+    Map<String, Long> map() {
+      Map<String, Long> m = map;
+      if (m == null) {
+        if (names.length == 0) {
+          m = Map.of();
+        } else {
+          LinkedHashMap<String, Long> sorted = new LinkedHashMap<>();
+          for (int i = 0; i < names.length; i++) sorted.put(names[i], coeffs[i]);
+          m = Collections.unmodifiableMap(sorted);
+        }
+        map = m;
+      }
+      return m;
+    }
+
+    /** The text of the terms, without the constant. */
+    String text() {
+      String t = text;
+      if (t == null) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < names.length; i++) {
+          long v = coeffs[i];
+          if (sb.length() > 0) sb.append(v < 0 ? " - " : " + ");
+          else if (v < 0) sb.append("-");
+          if (Math.abs(v) != 1) sb.append(Math.abs(v)).append('*');
+          sb.append(names[i]);
+        }
+        text = t = sb.toString();
+      }
+      return t;
+    }
+  }
+
+  public static final Poly ZERO = new Poly(0, Terms.NONE);
+
+  /** Small constants recur in every lane: made once each. */
+  private static final int SMALL_MIN = -128;
+  private static final Poly[] SMALL = new Poly[1024 - SMALL_MIN + 1];
+
+  static {
+    for (int i = 0; i < SMALL.length; i++) SMALL[i] = i + SMALL_MIN == 0 ? ZERO : new Poly(i + SMALL_MIN, Terms.NONE);
+  }
 
   private final long constant;
-  private final Map<String, Long> terms; // sorted, no zero coefficients
+  private final Terms terms; // sorted, no zero coefficients (but for overflow in scale, as before)
 
-  private Poly(long constant, Map<String, Long> terms) {
+  private Poly(long constant, Terms terms) {
     this.constant = constant;
     this.terms = terms;
   }
 
   public static Poly of(long c) {
-    return c == 0 ? ZERO : new Poly(c, Map.of());
+    if (c >= SMALL_MIN && c < SMALL_MIN + SMALL.length) return SMALL[(int) (c - SMALL_MIN)];
+    return new Poly(c, Terms.NONE);
   }
 
   public static Poly symbol(String name) {
-    return new Poly(0, Map.of(name, 1L));
+    return new Poly(0, new Terms(new String[] {name}, new long[] {1}));
   }
 
   public long constant() {
@@ -32,58 +209,70 @@ public final class Poly {
   }
 
   public boolean isConstant() {
-    return terms.isEmpty();
+    return terms.names.length == 0;
   }
 
+  /** The terms in name order (unmodifiable). */
   public Map<String, Long> terms() {
-    return terms;
+    return terms.map();
+  }
+
+  /** The number of terms, and the name of each in order: terms() without making a map. */
+  int termCount() {
+    return terms.names.length;
+  }
+
+  String termName(int i) {
+    return terms.names[i];
   }
 
   /** The same polynomial without its constant: the warp-uniform part for a lane address. */
   public Poly symbolic() {
-    return terms.isEmpty() ? ZERO : new Poly(0, terms);
+    if (terms.size() == 0) return ZERO;
+    return constant == 0 ? this : new Poly(0, terms);
   }
 
   public Poly add(Poly o) {
-    if (o.terms.isEmpty()) return o.constant == 0 ? this : new Poly(constant + o.constant, terms);
-    if (terms.isEmpty()) return constant == 0 ? o : new Poly(constant + o.constant, o.terms); // terms are never changed
-    TreeMap<String, Long> t = new TreeMap<>(terms);
-    o.terms.forEach((k, v) -> t.merge(k, v, Long::sum));
-    t.values().removeIf(v -> v == 0);
-    return new Poly(constant + o.constant, t.isEmpty() ? Map.of() : t);
+    if (o.terms.size() == 0) return o.constant == 0 ? this : new Poly(constant + o.constant, terms);
+    if (terms.size() == 0) return constant == 0 ? o : new Poly(constant + o.constant, o.terms); // terms are never changed
+    return new Poly(constant + o.constant, terms.merge(o.terms, 1));
   }
 
   public Poly negate() {
     return scale(-1);
   }
 
+  /** add(o.negate()), without making the negation. */
   public Poly sub(Poly o) {
-    return add(o.negate());
+    if (o.terms.size() == 0) return o.constant == 0 ? this : new Poly(constant - o.constant, terms);
+    if (terms.size() == 0) return new Poly(constant - o.constant, o.terms.scale(-1));
+    return new Poly(constant - o.constant, terms.merge(o.terms, -1));
   }
 
   public Poly scale(long k) {
     if (k == 0) return ZERO;
     if (k == 1) return this;
-    TreeMap<String, Long> t = new TreeMap<>();
-    terms.forEach((m, v) -> t.put(m, v * k));
-    return new Poly(constant * k, t.isEmpty() ? Map.of() : t);
+    if (terms.size() == 0) return of(constant * k);
+    return new Poly(constant * k, terms.scale(k));
   }
 
   public Poly mul(Poly o) {
     if (o.isConstant()) return scale(o.constant);
     if (isConstant()) return o.scale(constant);
-    Poly out = o.scale(constant).add(new Poly(0, Map.of()));
-    for (Map.Entry<String, Long> a : terms.entrySet()) {
-      out = out.add(monomial(a.getKey(), a.getValue() * o.constant));
-      for (Map.Entry<String, Long> b : o.terms.entrySet()) {
-        out = out.add(monomial(multiplyNames(a.getKey(), b.getKey()), a.getValue() * b.getValue()));
+    Poly out = o.scale(constant);
+    for (int i = 0; i < terms.size(); i++) {
+      String a = terms.names[i];
+      long av = terms.coeffs[i];
+      out = out.add(monomial(a, av * o.constant));
+      for (int j = 0; j < o.terms.size(); j++) {
+        out = out.add(monomial(multiplyNames(a, o.terms.names[j]), av * o.terms.coeffs[j]));
       }
     }
     return out;
   }
 
   private static Poly monomial(String name, long coeff) {
-    return coeff == 0 ? ZERO : new Poly(0, Map.of(name, coeff));
+    return coeff == 0 ? ZERO : new Poly(0, new Terms(new String[] {name}, new long[] {coeff}));
   }
 
   /** Products of names recur in every lane and iteration: computed once each (bounded: cleared when full). */
@@ -130,24 +319,37 @@ public final class Poly {
 
   /** This polynomial with a symbol (a whole monomial) replaced by a value; products that contain it stay. */
   public Poly substitute(String symbol, long value) {
-    Long c = terms.get(symbol);
-    if (c == null) return this;
-    TreeMap<String, Long> t = new TreeMap<>(terms);
-    t.remove(symbol);
-    return new Poly(constant + c * value, t.isEmpty() ? Map.of() : t);
+    int i = terms.index(symbol);
+    if (i < 0) return this;
+    long c = terms.coeffs[i];
+    int size = terms.size();
+    if (size == 1) return new Poly(constant + c * value, Terms.NONE);
+    String[] n = new String[size - 1];
+    long[] k = new long[size - 1];
+    System.arraycopy(terms.names, 0, n, 0, i);
+    System.arraycopy(terms.names, i + 1, n, i, size - i - 1);
+    System.arraycopy(terms.coeffs, 0, k, 0, i);
+    System.arraycopy(terms.coeffs, i + 1, k, i, size - i - 1);
+    return new Poly(constant + c * value, new Terms(n, k));
+  }
+
+  /** The terms with each coefficient divided by c (truncating), zero ones dropped, and no constant. */
+  Poly symbolicDividedBy(long c) {
+    Terms t = terms.divide(c);
+    return t == Terms.NONE ? ZERO : new Poly(0, t);
   }
 
   /** The largest power of two (up to 2^62) dividing every symbolic coefficient; 2^62 when there are none. */
   public long symbolicPowerOfTwo() {
     long g = 1L << 62;
-    for (long v : terms.values()) g = Math.min(g, Long.lowestOneBit(Math.abs(v)));
+    for (long v : terms.coeffs) g = Math.min(g, Long.lowestOneBit(Math.abs(v)));
     return g;
   }
 
   /** gcd of the symbolic coefficients (0 when there are none). */
   public long symbolicGcd() {
     long g = 0;
-    for (long v : terms.values()) g = gcd(g, Math.abs(v));
+    for (long v : terms.coeffs) g = gcd(g, Math.abs(v));
     return g;
   }
 
@@ -160,9 +362,14 @@ public final class Poly {
     return Math.abs(a);
   }
 
+  /** Equal, as far as a cheap look tells: the same constant and the same terms object (false may still be equal). */
+  boolean sameAs(Poly o) {
+    return this == o || constant == o.constant && terms == o.terms;
+  }
+
   @Override
   public boolean equals(Object o) {
-    return o instanceof Poly p && p.constant == constant && p.terms.equals(terms);
+    return o instanceof Poly p && p.constant == constant && p.terms.same(terms);
   }
 
   @Override
@@ -181,16 +388,9 @@ public final class Poly {
   }
 
   private String format() {
-    if (terms.isEmpty()) return Long.toString(constant);
-    StringBuilder sb = new StringBuilder();
-    for (Map.Entry<String, Long> e : terms.entrySet()) {
-      long v = e.getValue();
-      if (sb.length() > 0) sb.append(v < 0 ? " - " : " + ");
-      else if (v < 0) sb.append("-");
-      if (Math.abs(v) != 1) sb.append(Math.abs(v)).append('*');
-      sb.append(e.getKey());
-    }
-    if (constant != 0) sb.append(constant < 0 ? " - " : " + ").append(Math.abs(constant));
-    return sb.toString();
+    if (terms.size() == 0) return Long.toString(constant);
+    String t = terms.text();
+    if (constant == 0) return t;
+    return t + (constant < 0 ? " - " : " + ") + Math.abs(constant);
   }
 }

@@ -26,6 +26,8 @@ public final class Program {
   private final Map<String, StructDef> specializations = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
   private final Map<String, Type> structCache = new HashMap<>();
+  /** Built-in types by their spelling ("unsigned int"): declarations and casts resolve them on every run. */
+  private final Map<String, Type> builtinTypes = new HashMap<>();
   private final Map<String, Expr> constantExprs = new HashMap<>();
   private final Map<String, Val> constants = new HashMap<>();
   private final Map<String, VarDecl> globalDecls = new LinkedHashMap<>();
@@ -297,7 +299,7 @@ public final class Program {
 
   private Type baseType(TypeRef ref, Map<String, Val> scope, List<String> problems, int depth) {
     if (depth > 32) return new Type.Opaque(ref.base());
-    if (ref.builtin()) return Types.fromKeywords(List.of(ref.base().split(" ")));
+    if (ref.builtin()) return builtinTypes.computeIfAbsent(ref.base(), base -> Types.fromKeywords(List.of(base.split(" "))));
     if (ref.struct() != null && !ref.struct().fields().isEmpty()) return struct(ref.struct(), scope, problems);
     String name = ref.base();
     if (name.startsWith("::")) name = name.substring(2);

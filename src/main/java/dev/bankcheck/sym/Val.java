@@ -41,6 +41,6 @@ public sealed interface Val {
   record Unknown(String reason) implements Val {}
 
   static Val num(long v) {
-    return new Num(Poly.of(v));
+    return SmallNums.num(v);
   }
 }
