@@ -91,6 +91,8 @@ final class KernelChecker {
   static final class Site {
     final Pos pos;
     final MemOp op;
+    /** The bank model's name for {@link #op} (looked up once, not per access). */
+    final AccessKind kind;
     final SharedRoot root;
     String via;
     Type type;
@@ -120,6 +122,7 @@ final class KernelChecker {
     Site(Pos pos, MemOp op, SharedRoot root) {
       this.pos = pos;
       this.op = op;
+      this.kind = AccessKind.valueOf(op.name());
       this.root = root;
     }
 
@@ -545,8 +548,7 @@ final class KernelChecker {
       site.type = type;
       site.width = width(type);
       site.notes.addAll(conditions);
-      String ctx = join(where, context);
-      evaluate(site, lanes, ctx, shape, shapeOfWorst);
+      evaluate(site, lanes, where, context, shape, shapeOfWorst);
     };
     Interpreter in = new Interpreter(program, warp, sink, notes, budget);
     try {
@@ -573,7 +575,9 @@ final class KernelChecker {
     return (int) Long.highestOneBit(a);
   }
 
-  private void evaluate(Site site, Val.Ptr[] lanes, String ctx, BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+  /** One access of a site; {@code where} and {@code context} say where in the run it happened. */
+  private void evaluate(Site site, Val.Ptr[] lanes, String where, String context, BlockShapes.Shape shape,
+      Map<Site, String> shapeOfWorst) {
     int n = lanes.length;
     boolean[] active = new boolean[n];
     int activeCount = 0;
@@ -608,7 +612,8 @@ final class KernelChecker {
       for (int l = 0; l < n; l++) {
         if (c[l] == null) continue;
         if (symbolic == null) symbolic = c[l].symbolic();
-        else if (!symbolic.equals(c[l].symbolic())) {
+        // the symbolic parts are equal when their terms are (lanes often share the very same map)
+        else if (symbolic.terms() != c[l].terms() && !symbolic.terms().equals(c[l].terms())) {
           if (site.unknown == null) site.unknown = differingSymbols(c);
           return;
         }
@@ -617,7 +622,7 @@ final class KernelChecker {
       for (int l = 0; l < n; l++) {
         if (active[l]) addr[l] = c[l].constant();
       }
-      evaluateAddresses(site, addr, active, symbolic, ctx, shape, shapeOfWorst);
+      evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
     }
   }
 
@@ -627,9 +632,12 @@ final class KernelChecker {
    */
   private static List<Poly[]> branchCases(Poly[] offsets) {
     Set<String> branches = new java.util.TreeSet<>();
+    Map<String, Long> seen = null;
     for (Poly p : offsets) {
-      if (p == null) continue;
-      for (String sym : p.terms().keySet()) {
+      // lanes usually share one map of terms, or have none: look at each map once
+      if (p == null || p.isConstant() || p.terms() == seen) continue;
+      seen = p.terms();
+      for (String sym : seen.keySet()) {
         if (sym.startsWith(Interpreter.BRANCH_PREFIX)) branches.add(sym);
       }
     }
@@ -652,7 +660,7 @@ final class KernelChecker {
   /** Distinct accesses remembered per site before the memory is cleared. */
   private static final int MAX_SEEN = 4096;
 
-  private void evaluateAddresses(Site site, long[] addr, boolean[] active, Poly symbolic, String ctx,
+  private void evaluateAddresses(Site site, long[] addr, boolean[] active, Poly symbolic, String where, String context,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
     int n = addr.length;
     boolean any = false;
@@ -663,7 +671,7 @@ final class KernelChecker {
     // (an access is aligned to its width, so only shifts that keep that alignment are possible)
     long step = symbolic == null || symbolic.isConstant() ? bank.bankBytes()
         : Math.max(Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes()), Math.min(site.width, bank.bankBytes()));
-    AccessKind kind = AccessKind.valueOf(site.op.name());
+    AccessKind kind = site.kind;
     if (screenSwizzles && verifier != null && !templateKernel) screenSwizzles(site, addr, active, symbolic, kind);
     // Loops and warps repeat accesses, often shifted as a whole. A shift by whole bank words (and, for a
     // struct array, whole structs: the structure-of-arrays addresses then shift by whole words too) keeps
@@ -691,7 +699,7 @@ final class KernelChecker {
     if (site.worst == null || worse(worst, site.worst)) {
       site.worst = model.evaluate(shifted(addr, worstShift), active, site.width, kind);
       site.worstType = site.type;
-      site.worstContext = ctx;
+      site.worstContext = join(where, context); // made only for a new worst case
       if (shape != null) shapeOfWorst.put(site, shape.describe());
     }
   }
