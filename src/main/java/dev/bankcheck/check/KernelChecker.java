@@ -54,7 +54,7 @@ final class KernelChecker {
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
   private boolean templateKernel;
   private final Map<VarDecl, List<int[]>> swizzleCandidates = new IdentityHashMap<>();
-  /** The file's text for {@link SwizzleSearch#rewritable} (made on first use). */
+  /** The file's text for {@link SwizzleSearch} (made on first use). */
   private SourceText sourceText;
 
   KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget) {
@@ -183,7 +183,7 @@ final class KernelChecker {
     } finally {
       screenSwizzles = true;
     }
-    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates).proposals());
+    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText).proposals());
     all.addAll(new LayoutFix(program, bank, kernel.name(), sites, verifier).proposals());
     Map<String, Proposal> chosen = new LinkedHashMap<>();
     for (Proposal p : all) {
@@ -301,6 +301,12 @@ final class KernelChecker {
       }
     }
     return new Proposal(root, kind, before, worstAfter, extra, fixes);
+  }
+
+  /** The verifier's text for {@link SwizzleSearch}, made on first use (it never changes). */
+  private SourceText sourceText() {
+    if (sourceText == null) sourceText = new SourceText(verifier.text());
+    return sourceText;
   }
 
   /** The XOR swizzles worth evaluating for an array ({@link SwizzleSearch#candidates}), once per declaration. */
@@ -717,8 +723,7 @@ final class KernelChecker {
     if (candidates.isEmpty() || site.swizzleUnknown) return;
     // an access that cannot be rewritten rules out a swizzle of its array: nothing to screen
     if (site.rewritable == null) {
-      if (sourceText == null) sourceText = new SourceText(verifier.text());
-      site.rewritable = SwizzleSearch.rewritable(verifier, sourceText, site.root, site.at, site.pos);
+      site.rewritable = SwizzleSearch.rewritable(verifier, sourceText(), site.root, site.at, site.pos);
     }
     if (!site.rewritable) return;
     if (symbolic != null && !symbolic.isConstant()) {

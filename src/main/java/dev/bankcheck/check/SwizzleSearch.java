@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * An XOR swizzle of the column index, for a 2-D array whose row length C is a power of two: every access
@@ -43,13 +44,16 @@ final class SwizzleSearch {
   private final Map<SiteKey, Site> sites;
   private final FixVerifier verifier;
   private final java.util.function.Function<SharedRoot, List<int[]>> candidatesOf;
+  private final Supplier<SourceText> source;
 
+  /** @param source the verifier's text as {@link SourceText}, made once per file by the caller */
   SwizzleSearch(Function kernel, Map<SiteKey, Site> sites, FixVerifier verifier,
-      java.util.function.Function<SharedRoot, List<int[]>> candidatesOf) {
+      java.util.function.Function<SharedRoot, List<int[]>> candidatesOf, Supplier<SourceText> source) {
     this.kernel = kernel;
     this.sites = sites;
     this.verifier = verifier;
     this.candidatesOf = candidatesOf;
+    this.source = source;
   }
 
   /** (K, G) pairs for a 2-D array with a power-of-two row of C >= 2 elements: K, G powers of two, K*G <= C. */
@@ -257,7 +261,7 @@ final class SwizzleSearch {
   private record Access(int line, int rowStart, int rowEnd, int colStart, int colEnd) {}
 
   private Proposal search(SharedRoot root, List<int[]> candidates) {
-    SourceText src = new SourceText(verifier.text());
+    SourceText src = source.get();
     Map<Expr, Access> accesses = new IdentityHashMap<>();
     List<Site> mine = new ArrayList<>();
     for (Site s : sites.values()) {
