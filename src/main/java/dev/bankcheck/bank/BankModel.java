@@ -105,6 +105,90 @@ public final class BankModel {
   }
 
   /**
+   * The ways, wavefronts and broadcast of {@link #evaluate} without the evidence: no result object
+   * beyond the numbers, no allocation otherwise (the scratch arrays are kept per thread). For callers
+   * that only compare outcomes and evaluate the same access many times (swizzle screening).
+   */
+  public WarpDegree degree(long[] byteAddress, boolean[] active, int widthBytes, AccessKind kind) {
+    checkWidth(widthBytes);
+    int warp = cfg.warpSize();
+    if (byteAddress.length != warp || active.length != warp) {
+      throw new IllegalArgumentException(
+          "address and mask arrays must have one entry per lane (" + warp + ")");
+    }
+    if (kind == null) {
+      throw new IllegalArgumentException("access kind is required");
+    }
+    int bankBytes = cfg.bankBytes();
+    int banks = cfg.banks();
+    int groupSize = lanesPerGroup(widthBytes, cfg);
+    int maxWordsPerLane = (widthBytes + bankBytes - 2) / bankBytes + 1;
+    Scratch sc = SCRATCH.get();
+    if (sc.bankHead.length < banks || sc.word.length < groupSize * maxWordsPerLane) {
+      sc = new Scratch(Math.max(banks, sc.bankHead.length), Math.max(groupSize * maxWordsPerLane, sc.word.length));
+      SCRATCH.set(sc);
+    }
+    boolean atomic = kind == AccessKind.ATOMIC;
+    int ways = 0;
+    int wavefronts = 0;
+    int groups = 0;
+    int activeLanes = 0;
+    boolean sameWords = true;
+    long refFirst = 0;
+    long refLast = 0;
+    for (int start = 0; start < warp; start += groupSize) {
+      int end = Math.min(warp, start + groupSize);
+      Arrays.fill(sc.bankHead, 0, banks, -1);
+      Arrays.fill(sc.wordsPerBank, 0, banks, 0);
+      int distinctWords = 0;
+      int maxWordsInBank = 0;
+      int maxLanesOnOneWord = 0;
+      for (int lane = start; lane < end; lane++) {
+        if (!active[lane]) {
+          continue;
+        }
+        long a = byteAddress[lane];
+        long first = wordOf(a, bankBytes);
+        long last = wordOf(a + widthBytes - 1, bankBytes);
+        if (activeLanes++ == 0) {
+          refFirst = first;
+          refLast = last;
+        } else if (first != refFirst || last != refLast) {
+          sameWords = false;
+        }
+        for (long w = first; w <= last; w++) {
+          int bank = bankOf(w, banks);
+          int i = sc.bankHead[bank];
+          while (i >= 0 && sc.word[i] != w) {
+            i = sc.next[i];
+          }
+          if (i < 0) {
+            i = distinctWords++;
+            sc.word[i] = w;
+            sc.lanesOnWord[i] = 0;
+            sc.next[i] = sc.bankHead[bank];
+            sc.bankHead[bank] = i;
+            maxWordsInBank = Math.max(maxWordsInBank, ++sc.wordsPerBank[bank]);
+          }
+          maxLanesOnOneWord = Math.max(maxLanesOnOneWord, ++sc.lanesOnWord[i]);
+        }
+      }
+      if (distinctWords > 0) {
+        int passes = atomic ? Math.max(maxWordsInBank, maxLanesOnOneWord) : maxWordsInBank;
+        groups++;
+        ways = Math.max(ways, passes);
+        wavefronts += passes;
+      }
+    }
+    if (groups == 0) {
+      return new WarpDegree(1, 0, 0, false);
+    }
+    return new WarpDegree(ways, wavefronts, groups, activeLanes >= 2 && sameWords);
+  }
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(32, 32 * 5));
+
+  /**
    * Per-call scratch space: distinct words chained per bank, so deduplication is a walk over the
    * (usually 0 or 1) words already seen in the same bank; no sorting, no boxing.
    */

@@ -5,6 +5,8 @@ import dev.bankcheck.bank.BankConfig;
 import dev.bankcheck.bank.BankModel;
 import dev.bankcheck.bank.Bounds;
 import dev.bankcheck.bank.Explain;
+import dev.bankcheck.bank.WarpDegree;
+import dev.bankcheck.bank.WarpKey;
 import dev.bankcheck.bank.WarpResult;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
@@ -49,7 +51,11 @@ final class KernelChecker {
   private final FixVerifier verifier;
   /** Whether accesses are also evaluated under the XOR swizzles that {@link SwizzleSearch} may suggest. */
   private boolean screenSwizzles = true;
+  /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
+  private boolean templateKernel;
   private final Map<VarDecl, List<int[]>> swizzleCandidates = new IdentityHashMap<>();
+  /** The file's text for {@link SwizzleSearch} (made on first use). */
+  private SourceText sourceText;
 
   KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget) {
     this(program, bank, lines, blocks, budget, null);
@@ -85,6 +91,8 @@ final class KernelChecker {
   static final class Site {
     final Pos pos;
     final MemOp op;
+    /** The bank model's name for {@link #op} (looked up once, not per access). */
+    final AccessKind kind;
     final SharedRoot root;
     String via;
     Type type;
@@ -92,8 +100,8 @@ final class KernelChecker {
     WarpResult worst;
     /** The worst outcome had the struct array been a structure of arrays (null: not an array of structs). */
     WarpResult soaWorst;
-    /** The worst outcome under each XOR swizzle candidate of {@link SwizzleSearch} (null: not evaluated). */
-    WarpResult[] swizzled;
+    /** The accesses to evaluate under each XOR swizzle candidate of {@link SwizzleSearch} (null: none). */
+    SwizzleSearch.Screen swizzles;
     /** Some execution's address could not be split into row and column (a warp-uniform unknown part). */
     boolean swizzleUnknown;
     /** The accessed expression. */
@@ -106,11 +114,22 @@ final class KernelChecker {
     String unknown;
     boolean data;
     int dataLanes;
+    /** Whether {@link SwizzleSearch} could rewrite this access (null: not asked yet). */
+    Boolean rewritable;
+    /** Accesses already evaluated here, up to a shift that changes no outcome (see {@link #evaluateAddresses}). */
+    private final Set<WarpKey> seen = new java.util.HashSet<>();
 
     Site(Pos pos, MemOp op, SharedRoot root) {
       this.pos = pos;
       this.op = op;
+      this.kind = AccessKind.valueOf(op.name());
       this.root = root;
+    }
+
+    /** False when the access was evaluated here before: it cannot make any worst case worse. */
+    boolean firstTime(WarpKey key) {
+      if (seen.size() >= MAX_SEEN) seen.clear(); // bounded memory: forgetting only costs time
+      return seen.add(key);
     }
   }
 
@@ -131,6 +150,7 @@ final class KernelChecker {
   }
 
   private List<Finding> checkKernel(Function kernel) {
+    templateKernel = !kernel.templateParams().isEmpty();
     List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, blocks);
     Set<String> notes = new LinkedHashSet<>();
     List<Instantiation> templates = templateBindings(kernel, notes);
@@ -163,7 +183,7 @@ final class KernelChecker {
     } finally {
       screenSwizzles = true;
     }
-    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates).proposals());
+    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText).proposals());
     all.addAll(new LayoutFix(program, bank, kernel.name(), sites, verifier).proposals());
     Map<String, Proposal> chosen = new LinkedHashMap<>();
     for (Proposal p : all) {
@@ -283,6 +303,12 @@ final class KernelChecker {
     return new Proposal(root, kind, before, worstAfter, extra, fixes);
   }
 
+  /** The verifier's text for {@link SwizzleSearch}, made on first use (it never changes). */
+  private SourceText sourceText() {
+    if (sourceText == null) sourceText = new SourceText(verifier.text());
+    return sourceText;
+  }
+
   /** The XOR swizzles worth evaluating for an array ({@link SwizzleSearch#candidates}), once per declaration. */
   private List<int[]> swizzleCandidates(SharedRoot root) {
     return swizzleCandidates.computeIfAbsent(root.decl(), d -> SwizzleSearch.candidates(root));
@@ -320,13 +346,9 @@ final class KernelChecker {
         if (shapeOf.containsKey(s)) shapeOfWorst.put(target, shapeOf.get(s));
       }
       if (s.soaWorst != null && (target.soaWorst == null || worse(s.soaWorst, target.soaWorst))) target.soaWorst = s.soaWorst;
-      if (s.swizzled != null) {
-        if (target.swizzled == null) target.swizzled = s.swizzled.clone();
-        for (int i = 0; i < s.swizzled.length && i < target.swizzled.length; i++) {
-          if (s.swizzled[i] != null && (target.swizzled[i] == null || worse(s.swizzled[i], target.swizzled[i]))) {
-            target.swizzled[i] = s.swizzled[i];
-          }
-        }
+      if (s.swizzles != null) {
+        if (target.swizzles == null) target.swizzles = s.swizzles.copy();
+        else target.swizzles.merge(s.swizzles);
       }
       target.swizzleUnknown |= s.swizzleUnknown;
       if (target.unknown == null) target.unknown = s.unknown;
@@ -532,8 +554,7 @@ final class KernelChecker {
       site.type = type;
       site.width = width(type);
       site.notes.addAll(conditions);
-      String ctx = join(where, context);
-      evaluate(site, lanes, ctx, shape, shapeOfWorst);
+      evaluate(site, lanes, where, context, shape, shapeOfWorst);
     };
     Interpreter in = new Interpreter(program, warp, sink, notes, budget);
     try {
@@ -560,7 +581,9 @@ final class KernelChecker {
     return (int) Long.highestOneBit(a);
   }
 
-  private void evaluate(Site site, Val.Ptr[] lanes, String ctx, BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+  /** One access of a site; {@code where} and {@code context} say where in the run it happened. */
+  private void evaluate(Site site, Val.Ptr[] lanes, String where, String context, BlockShapes.Shape shape,
+      Map<Site, String> shapeOfWorst) {
     int n = lanes.length;
     boolean[] active = new boolean[n];
     int activeCount = 0;
@@ -595,7 +618,8 @@ final class KernelChecker {
       for (int l = 0; l < n; l++) {
         if (c[l] == null) continue;
         if (symbolic == null) symbolic = c[l].symbolic();
-        else if (!symbolic.equals(c[l].symbolic())) {
+        // the symbolic parts are equal when their terms are (lanes often share the very same map)
+        else if (symbolic.terms() != c[l].terms() && !symbolic.terms().equals(c[l].terms())) {
           if (site.unknown == null) site.unknown = differingSymbols(c);
           return;
         }
@@ -604,7 +628,7 @@ final class KernelChecker {
       for (int l = 0; l < n; l++) {
         if (active[l]) addr[l] = c[l].constant();
       }
-      evaluateAddresses(site, addr, active, symbolic, ctx, shape, shapeOfWorst);
+      evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
     }
   }
 
@@ -614,9 +638,12 @@ final class KernelChecker {
    */
   private static List<Poly[]> branchCases(Poly[] offsets) {
     Set<String> branches = new java.util.TreeSet<>();
+    Map<String, Long> seen = null;
     for (Poly p : offsets) {
-      if (p == null) continue;
-      for (String sym : p.terms().keySet()) {
+      // lanes usually share one map of terms, or have none: look at each map once
+      if (p == null || p.isConstant() || p.terms() == seen) continue;
+      seen = p.terms();
+      for (String sym : seen.keySet()) {
         if (sym.startsWith(Interpreter.BRANCH_PREFIX)) branches.add(sym);
       }
     }
@@ -636,68 +663,106 @@ final class KernelChecker {
     return cases;
   }
 
-  private void evaluateAddresses(Site site, long[] addr, boolean[] active, Poly symbolic, String ctx,
+  /** Distinct accesses remembered per site before the memory is cleared. */
+  private static final int MAX_SEEN = 4096;
+
+  private void evaluateAddresses(Site site, long[] addr, boolean[] active, Poly symbolic, String where, String context,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
     int n = addr.length;
+    boolean any = false;
+    for (boolean a : active) any |= a;
+    if (!any) return; // an empty warp changes nothing
     // A warp-uniform part that is not a multiple of the bank width shifts which lanes share a word:
     // try each possible shift and keep the worst.
     // (an access is aligned to its width, so only shifts that keep that alignment are possible)
     long step = symbolic == null || symbolic.isConstant() ? bank.bankBytes()
         : Math.max(Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes()), Math.min(site.width, bank.bankBytes()));
-    AccessKind kind = AccessKind.valueOf(site.op.name());
-    WarpResult worst = null;
+    AccessKind kind = site.kind;
+    if (screenSwizzles && verifier != null && !templateKernel) screenSwizzles(site, addr, active, symbolic, kind);
+    // Loops and warps repeat accesses, often shifted as a whole. A shift by whole bank words (and, for a
+    // struct array, whole structs: the structure-of-arrays addresses then shift by whole words too) keeps
+    // every degree below, and only a worse degree changes the site: a repeat changes nothing.
+    Type.Struct st = soaStruct(site);
+    long period = st == null ? bank.bankBytes() : st.size() * bank.bankBytes();
+    if (!site.firstTime(WarpKey.of(addr, active, period, site.width, step))) return;
+    WarpDegree worst = null;
+    long worstShift = 0;
     for (long shift = 0; shift < bank.bankBytes(); shift += step) {
-      long[] shifted = addr;
-      if (shift != 0) {
-        shifted = addr.clone();
-        for (int l = 0; l < n; l++) shifted[l] += shift;
+      WarpDegree d = model.degree(shifted(addr, shift), active, site.width, kind);
+      if (worst == null || d.ways() > worst.ways()) {
+        worst = d;
+        worstShift = shift;
       }
-      WarpResult r = model.evaluate(shifted, active, site.width, kind);
-      if (worst == null || r.ways() > worst.ways()) worst = r;
     }
-    if (worst.empty()) return;
-    if (screenSwizzles && verifier != null) screenSwizzles(site, addr, active, symbolic, kind);
-    WarpResult soa = structureOfArrays(site, addr, active, kind);
-    if (soa != null && (site.soaWorst == null || worse(soa, site.soaWorst))) site.soaWorst = soa;
+    if (st != null) {
+      long[] soa = new long[n];
+      for (int l = 0; l < n; l++) soa[l] = Math.floorDiv(addr[l], st.size()) * site.width;
+      // the full result (with its lanes) only for a new worst case
+      if (site.soaWorst == null || worse(model.degree(soa, active, site.width, kind), site.soaWorst)) {
+        site.soaWorst = model.evaluate(soa, active, site.width, kind);
+      }
+    }
     if (site.worst == null || worse(worst, site.worst)) {
-      site.worst = worst;
+      site.worst = model.evaluate(shifted(addr, worstShift), active, site.width, kind);
       site.worstType = site.type;
-      site.worstContext = ctx;
+      site.worstContext = join(where, context); // made only for a new worst case
       if (shape != null) shapeOfWorst.put(site, shape.describe());
     }
   }
 
-  /** The same access under each XOR swizzle candidate of its array: the worst per candidate. */
+  private static long[] shifted(long[] addr, long shift) {
+    if (shift == 0) return addr;
+    long[] out = addr.clone();
+    for (int l = 0; l < out.length; l++) out[l] += shift;
+    return out;
+  }
+
+  /** The same access under each XOR swizzle candidate of its array, kept for {@link SwizzleSearch}. */
   private void screenSwizzles(Site site, long[] addr, boolean[] active, Poly symbolic, AccessKind kind) {
     List<int[]> candidates = swizzleCandidates(site.root);
     if (candidates.isEmpty() || site.swizzleUnknown) return;
+    // an access that cannot be rewritten rules out a swizzle of its array: nothing to screen
+    if (site.rewritable == null) {
+      site.rewritable = SwizzleSearch.rewritable(verifier, sourceText(), site.root, site.at, site.pos);
+    }
+    if (!site.rewritable) return;
     if (symbolic != null && !symbolic.isConstant()) {
       site.swizzleUnknown = true; // the row of each lane is not known
       return;
     }
-    if (site.swizzled == null) site.swizzled = new WarpResult[candidates.size()];
-    for (int i = 0; i < candidates.size(); i++) {
-      long[] swizzled = SwizzleSearch.swizzle(site.root, addr, active, candidates.get(i));
-      WarpResult r = model.evaluate(swizzled, active, site.width, kind);
-      if (site.swizzled[i] == null || worse(r, site.swizzled[i])) site.swizzled[i] = r;
-    }
+    if (site.swizzles == null) site.swizzles = new SwizzleSearch.Screen(model, candidates);
+    site.swizzles.add(site.root, addr, active, site.width, kind);
   }
 
-  /** The same access had each field of the struct array been its own array: element index times width. */
-  private WarpResult structureOfArrays(Site site, long[] addr, boolean[] active, AccessKind kind) {
+  /**
+   * The struct of a struct array accessed by less than a whole struct: then the access is also evaluated
+   * as if each field were its own array (element index times width); null otherwise.
+   */
+  private static Type.Struct soaStruct(Site site) {
     if (!(site.root.type() instanceof Type.Array a) || !(a.element() instanceof Type.Struct st)
         || site.width >= st.size()) {
       return null;
     }
-    long[] soa = new long[addr.length];
-    for (int l = 0; l < addr.length; l++) soa[l] = Math.floorDiv(addr[l], st.size()) * site.width;
-    return model.evaluate(soa, active, site.width, kind);
+    return st;
+  }
+
+  static boolean worse(WarpDegree a, WarpResult b) {
+    return worse(a.ways(), a.wavefronts(), a.broadcast(), b.ways(), b.wavefronts(), b.broadcast());
+  }
+
+  static boolean worse(WarpDegree a, WarpDegree b) {
+    return worse(a.ways(), a.wavefronts(), a.broadcast(), b.ways(), b.wavefronts(), b.broadcast());
+  }
+
+  private static boolean worse(int waysA, int wavefrontsA, boolean broadcastA, int waysB, int wavefrontsB,
+      boolean broadcastB) {
+    if (waysA != waysB) return waysA > waysB;
+    if (wavefrontsA != wavefrontsB) return wavefrontsA > wavefrontsB;
+    return !broadcastA && broadcastB;
   }
 
   static boolean worse(WarpResult a, WarpResult b) {
-    if (a.ways() != b.ways()) return a.ways() > b.ways();
-    if (a.wavefronts() != b.wavefronts()) return a.wavefronts() > b.wavefronts();
-    return !a.broadcast() && b.broadcast();
+    return worse(a.ways(), a.wavefronts(), a.broadcast(), b.ways(), b.wavefronts(), b.broadcast());
   }
 
   private static String differingSymbols(Poly[] offsets) {

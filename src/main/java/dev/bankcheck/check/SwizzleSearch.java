@@ -1,20 +1,28 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.bank.AccessKind;
+import dev.bankcheck.bank.BankModel;
+import dev.bankcheck.bank.WarpDegree;
+import dev.bankcheck.bank.WarpKey;
 import dev.bankcheck.check.KernelChecker.AfterSite;
 import dev.bankcheck.check.KernelChecker.Proposal;
 import dev.bankcheck.check.KernelChecker.Site;
 import dev.bankcheck.check.KernelChecker.SiteKey;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
+import dev.bankcheck.source.Pos;
 import dev.bankcheck.sym.SharedRoot;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * An XOR swizzle of the column index, for a 2-D array whose row length C is a power of two: every access
@@ -36,13 +44,16 @@ final class SwizzleSearch {
   private final Map<SiteKey, Site> sites;
   private final FixVerifier verifier;
   private final java.util.function.Function<SharedRoot, List<int[]>> candidatesOf;
+  private final Supplier<SourceText> source;
 
+  /** @param source the verifier's text as {@link SourceText}, made once per file by the caller */
   SwizzleSearch(Function kernel, Map<SiteKey, Site> sites, FixVerifier verifier,
-      java.util.function.Function<SharedRoot, List<int[]>> candidatesOf) {
+      java.util.function.Function<SharedRoot, List<int[]>> candidatesOf, Supplier<SourceText> source) {
     this.kernel = kernel;
     this.sites = sites;
     this.verifier = verifier;
     this.candidatesOf = candidatesOf;
+    this.source = source;
   }
 
   /** (K, G) pairs for a 2-D array with a power-of-two row of C >= 2 elements: K, G powers of two, K*G <= C. */
@@ -63,20 +74,174 @@ final class SwizzleSearch {
 
   /** The byte addresses of {@code addr} (into the array) with the column of each element swizzled by (K, G). */
   static long[] swizzle(SharedRoot root, long[] addr, boolean[] active, int[] kg) {
-    Type.Array inner = (Type.Array) ((Type.Array) root.type()).element();
-    long esize = inner.element().size();
-    long cols = inner.length();
     long[] out = addr.clone();
-    for (int l = 0; l < addr.length; l++) {
-      if (!active[l]) continue;
-      long e = Math.floorDiv(addr[l], esize);
-      long within = addr[l] - e * esize;
-      long r = Math.floorDiv(e, cols);
-      long c = e - r * cols;
-      long swizzled = c ^ (Math.floorMod(r, kg[0]) * kg[1]);
-      out[l] = (r * cols + swizzled) * esize + within;
-    }
+    new Rows(root, addr, active).swizzle(kg, out);
     return out;
+  }
+
+  /** Each active lane's element split into row, column and byte within the element, for every candidate. */
+  static final class Rows {
+    private final long esize;
+    private final long cols;
+    private final boolean[] active;
+    private final long[] row;
+    private final long[] col;
+    private final long[] within;
+
+    Rows(SharedRoot root, long[] addr, boolean[] active) {
+      Type.Array inner = (Type.Array) ((Type.Array) root.type()).element();
+      esize = inner.element().size();
+      cols = inner.length();
+      this.active = active;
+      row = new long[addr.length];
+      col = new long[addr.length];
+      within = new long[addr.length];
+      for (int l = 0; l < addr.length; l++) {
+        if (!active[l]) continue;
+        long e = Math.floorDiv(addr[l], esize);
+        within[l] = addr[l] - e * esize;
+        row[l] = Math.floorDiv(e, cols);
+        col[l] = e - row[l] * cols;
+      }
+    }
+
+    /** Writes the swizzled address of every active lane into {@code out} (other lanes stay as they are). */
+    void swizzle(int[] kg, long[] out) {
+      for (int l = 0; l < row.length; l++) {
+        if (!active[l]) continue;
+        long swizzled = col[l] ^ (Math.floorMod(row[l], kg[0]) * kg[1]);
+        out[l] = (row[l] * cols + swizzled) * esize + within[l];
+      }
+    }
+  }
+
+  /**
+   * The accesses of one site to evaluate under every candidate of its array, and the worst outcome per
+   * candidate. They are evaluated only when a search asks ({@link #results}): most arrays never have a
+   * conflict to fix. Loops repeat an access shifted as a whole, so each distinct lane pattern is kept once,
+   * with the set of shifts it was seen at (modulo a period that changes no outcome).
+   */
+  static final class Screen {
+    /** Bounds on what is kept before it is evaluated anyway (memory). */
+    private static final int MAX_PATTERNS = 256;
+    private static final int MAX_SHIFTS = 1 << 16;
+    /** Periods up to this many bytes keep their shifts as bits (larger ones: each access as it is). */
+    private static final long MAX_PERIOD = 1 << 16;
+
+    private final BankModel model;
+    private final List<int[]> candidates;
+    /** The worst outcome per candidate over the accesses evaluated so far (null: none yet). */
+    private final WarpDegree[] worst;
+    /** Lane addresses relative to the first active lane's, and the shifts they were seen at. */
+    private final Map<WarpKey, Pending> pending = new HashMap<>();
+    private int shifts;
+
+    /** The shifts one lane pattern was seen at; the root gives the row and column of an address. */
+    private record Pending(SharedRoot root, int width, AccessKind kind, BitSet shifts) {}
+
+    Screen(BankModel model, List<int[]> candidates) {
+      this.model = model;
+      this.candidates = candidates;
+      this.worst = new WarpDegree[candidates.size()];
+    }
+
+    private Screen(Screen o) {
+      this.model = o.model;
+      this.candidates = o.candidates;
+      this.worst = o.worst.clone();
+      o.pending.forEach((k, p) -> pending.put(k, copy(p)));
+      this.shifts = o.shifts;
+    }
+
+    private static Pending copy(Pending p) {
+      return new Pending(p.root(), p.width(), p.kind(), (BitSet) p.shifts().clone());
+    }
+
+    Screen copy() {
+      return new Screen(this);
+    }
+
+    void add(SharedRoot root, long[] addr, boolean[] active, int width, AccessKind kind) {
+      int first = 0;
+      while (first < active.length && !active[first]) first++;
+      if (first == active.length) return; // no lane: nothing to evaluate
+      Type.Array inner = (Type.Array) ((Type.Array) root.type()).element();
+      long esize = inner.element().size();
+      long rowBytes = inner.length() * esize;
+      // 32 rows keep every row's residue modulo K (K <= 32 divides 32): the swizzled addresses shift by
+      // as much, and a shift by whole bank words keeps every degree
+      long period = rowBytes > 0 && rowBytes <= MAX_PERIOD ? lcm(32 * rowBytes, model.config().bankBytes()) : 0;
+      boolean relative = period > 0 && period <= MAX_PERIOD;
+      WarpKey key = WarpKey.of(addr, active, relative ? 1 : 0, width, kind.ordinal(), inner.length(), esize);
+      int shift = relative ? (int) Math.floorMod(addr[first], period) : 0;
+      Pending p = pending.computeIfAbsent(key, k -> new Pending(root, width, kind, new BitSet()));
+      if (!p.shifts().get(shift)) {
+        p.shifts().set(shift);
+        shifts++;
+      }
+      if (pending.size() >= MAX_PATTERNS || shifts >= MAX_SHIFTS) evaluatePending();
+    }
+
+    /** Adds another run's accesses of the same site (see KernelChecker.mergeInto). */
+    void merge(Screen o) {
+      if (o.candidates != candidates) {
+        // candidates of another list: only the ones both have, as their outcomes are
+        o.evaluatePending();
+        keepWorse(o.worst);
+        return;
+      }
+      keepWorse(o.worst);
+      o.pending.forEach((k, p) -> {
+        Pending mine = pending.get(k);
+        if (mine == null) {
+          pending.put(k, copy(p));
+          shifts += p.shifts().cardinality();
+        } else {
+          shifts -= mine.shifts().cardinality();
+          mine.shifts().or(p.shifts());
+          shifts += mine.shifts().cardinality();
+        }
+      });
+      if (pending.size() >= MAX_PATTERNS || shifts >= MAX_SHIFTS) evaluatePending();
+    }
+
+    private void keepWorse(WarpDegree[] other) {
+      for (int i = 0; i < other.length && i < worst.length; i++) {
+        if (other[i] != null && (worst[i] == null || KernelChecker.worse(other[i], worst[i]))) worst[i] = other[i];
+      }
+    }
+
+    /** The worst outcome per candidate over every access added (an entry is null when none was). */
+    WarpDegree[] results() {
+      evaluatePending();
+      return worst;
+    }
+
+    private void evaluatePending() {
+      pending.forEach((key, p) -> {
+        int n = key.lanes();
+        boolean[] active = new boolean[n];
+        long[] addr = new long[n];
+        long[] swizzled = new long[n];
+        for (int l = 0; l < n; l++) active[l] = key.active(l);
+        BitSet s = p.shifts();
+        for (int shift = s.nextSetBit(0); shift >= 0; shift = s.nextSetBit(shift + 1)) {
+          for (int l = 0; l < n; l++) addr[l] = key.address(l) + shift;
+          Rows rows = new Rows(p.root(), addr, active);
+          for (int c = 0; c < candidates.size(); c++) {
+            rows.swizzle(candidates.get(c), swizzled);
+            WarpDegree d = model.degree(swizzled, active, p.width(), p.kind());
+            if (worst[c] == null || KernelChecker.worse(d, worst[c])) worst[c] = d;
+          }
+        }
+      });
+      pending.clear();
+      shifts = 0;
+    }
+
+    private static long lcm(long a, long b) {
+      return a / dev.bankcheck.sym.Poly.gcd(a, b) * b;
+    }
   }
 
   List<Proposal> proposals() {
@@ -96,21 +261,24 @@ final class SwizzleSearch {
   private record Access(int line, int rowStart, int rowEnd, int colStart, int colEnd) {}
 
   private Proposal search(SharedRoot root, List<int[]> candidates) {
-    SourceText src = new SourceText(verifier.text());
+    SourceText src = source.get();
     Map<Expr, Access> accesses = new IdentityHashMap<>();
     List<Site> mine = new ArrayList<>();
     for (Site s : sites.values()) {
       if (!s.root.name().equals(root.name())) continue;
-      if (s.worst == null || s.swizzled == null || s.swizzleUnknown || s.via != null || s.unknown != null) return null;
-      for (dev.bankcheck.bank.WarpResult r : s.swizzled) {
-        if (r == null) return null; // a candidate never evaluated for this access
-      }
-      Access a = accesses.containsKey(s.at) ? accesses.get(s.at) : access(src, root, s);
+      if (s.worst == null || s.swizzles == null || s.swizzleUnknown || s.via != null || s.unknown != null) return null;
+      Access a = accesses.containsKey(s.at) ? accesses.get(s.at) : access(verifier.displayPath(), src, root, s.at, s.pos);
       if (a == null) return null;
       accesses.put(s.at, a);
       mine.add(s);
     }
     if (mine.isEmpty() || !onlyTheseUses(src, root, accesses.size())) return null;
+    // the screened outcomes are evaluated only now that the accesses can be rewritten
+    for (Site s : mine) {
+      for (WarpDegree r : s.swizzles.results()) {
+        if (r == null) return null; // a candidate never evaluated for this access
+      }
+    }
     int before = KernelChecker.worstOf(sites, root.name());
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < candidates.size(); i++) order.add(i);
@@ -138,26 +306,35 @@ final class SwizzleSearch {
   /** The worst ways over the array's accesses under candidate i, as screened during the analysis. */
   private static int screenedWorst(List<Site> mine, int i) {
     int worst = 1;
-    for (Site s : mine) worst = Math.max(worst, s.swizzled[i].ways());
+    for (Site s : mine) worst = Math.max(worst, s.swizzles.results()[i].ways());
     return worst;
   }
 
+  /**
+   * Whether the access at {@code at} (a site's accessed expression, at {@code pos}) could be rewritten: a
+   * search never proposes a swizzle for an array with an access that cannot, so such an access need not be
+   * screened.
+   */
+  static boolean rewritable(FixVerifier verifier, SourceText src, SharedRoot root, Expr at, Pos pos) {
+    return access(verifier.displayPath(), src, root, at, pos) != null;
+  }
+
   /** The access as text: {@code name[row][col]} on one line of the analyzed file, with pure indices. */
-  private Access access(SourceText src, SharedRoot root, Site s) {
-    if (!(s.at instanceof Expr.Index outer) || !(outer.base() instanceof Expr.Index inner)
+  private static Access access(String file, SourceText src, SharedRoot root, Expr at, Pos pos) {
+    if (!(at instanceof Expr.Index outer) || !(outer.base() instanceof Expr.Index inner)
         || !(inner.base() instanceof Expr.Name n) || !n.name().equals(root.name())) {
       return null;
     }
     if (!pure(inner.index()) || !pure(outer.index())) return null;
-    if (!s.pos.file().equals(verifier.displayPath()) || !inner.index().pos().file().equals(verifier.displayPath())
-        || !outer.index().pos().file().equals(verifier.displayPath())) {
+    if (!pos.file().equals(file) || !inner.index().pos().file().equals(file)
+        || !outer.index().pos().file().equals(file)) {
       return null;
     }
     // the text from the name: name [ row ] [ col ], on one line
-    int line = s.pos.line();
+    int line = pos.line();
     String code = src.code(line);
-    if (code == null || !code.startsWith(root.name(), s.pos.column() - 1)) return null;
-    int rowStart = afterBracket(code, s.pos.column() + root.name().length());
+    if (code == null || !code.startsWith(root.name(), pos.column() - 1)) return null;
+    int rowStart = afterBracket(code, pos.column() + root.name().length());
     int rowEnd = rowStart < 0 ? -1 : src.indexEnd(line, rowStart);
     int close = rowEnd < 0 ? -1 : code.indexOf(']', rowEnd - 1); // the row's ']', blanks before it aside
     int colStart = close < 0 ? -1 : afterBracket(code, close + 2);

@@ -202,6 +202,43 @@ class BankModelProperties {
     assertEquals(before.wavefronts(), after.wavefronts());
   }
 
+  // ---- (e) the numbers alone agree with the full evaluation and with the enumeration ----
+
+  @Property(tries = 2000)
+  void degreeMatchesEvaluation(
+      @ForAll("widths") int width,
+      @ForAll("addresses") long[] addr,
+      @ForAll("masks") boolean[] active,
+      @ForAll("kinds") AccessKind kind,
+      @ForAll("configs") BankConfig cfg) {
+    BankModel model = new BankModel(cfg);
+    WarpDegree d = model.degree(addr, active, width, kind);
+    assertEquals(WarpDegree.of(model.evaluate(addr, active, width, kind)), d);
+    Ref ref = laneByLaneEnumeration(addr, active, width, kind, cfg);
+    assertEquals(new WarpDegree(ref.ways(), ref.wavefronts(), ref.ideal(), ref.broadcast()), d);
+  }
+
+  // ---- (f) a shift by whole bank words keeps every number, at any width and geometry ----
+  // (the checker evaluates an access again only when it is not such a shift of one it has seen)
+
+  @Property(tries = 1000)
+  void wholeWordShiftKeepsDegree(
+      @ForAll("widths") int width,
+      @ForAll("addresses") long[] addr,
+      @ForAll("masks") boolean[] active,
+      @ForAll("kinds") AccessKind kind,
+      @ForAll("configs") BankConfig cfg,
+      @ForAll @LongRange(min = -100_000, max = 100_000) long shiftWords) {
+    BankModel model = new BankModel(cfg);
+    long[] shifted = addr.clone();
+    for (int l = 0; l < LANES; l++) {
+      shifted[l] += cfg.bankBytes() * shiftWords;
+    }
+    WarpDegree before = WarpDegree.of(model.evaluate(addr, active, width, kind));
+    assertEquals(before, WarpDegree.of(model.evaluate(shifted, active, width, kind)));
+    assertEquals(before, model.degree(shifted, active, width, kind));
+  }
+
   @Provide
   Arbitrary<Integer> widths() {
     return Arbitraries.of(1, 2, 4, 8, 16);
