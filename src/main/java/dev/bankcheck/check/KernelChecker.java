@@ -183,7 +183,14 @@ final class KernelChecker {
     } finally {
       screenSwizzles = true;
     }
-    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText).proposals());
+    // a cheap padding that removes every conflict of an array is chosen whatever a swizzle does (see better):
+    // those arrays are not searched, which saves the swizzle's check on the edited text
+    Set<String> settled = new java.util.HashSet<>();
+    for (Proposal p : all) {
+      if (p.worstAfter() == 1 && cheap(p)) settled.add(p.root().name());
+    }
+    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText)
+        .proposals(settled));
     all.addAll(new LayoutFix(program, bank, kernel.name(), sites, verifier).proposals());
     Map<String, Proposal> chosen = new LinkedHashMap<>();
     for (Proposal p : all) {

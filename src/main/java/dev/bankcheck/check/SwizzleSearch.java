@@ -244,11 +244,13 @@ final class SwizzleSearch {
     }
   }
 
-  List<Proposal> proposals() {
+  /** Proposals for the arrays with a conflict, except those named in {@code settled}. */
+  List<Proposal> proposals(java.util.Set<String> settled) {
     List<Proposal> out = new ArrayList<>();
     // instantiations of a template may give the array different rows: one text cannot fit them all
     if (verifier == null || !kernel.templateParams().isEmpty()) return out;
     for (SharedRoot root : KernelChecker.conflictedRoots(sites)) {
+      if (settled.contains(root.name())) continue;
       List<int[]> candidates = candidatesOf.apply(root);
       if (candidates.isEmpty()) continue;
       Proposal p = search(root, candidates);
