@@ -104,6 +104,8 @@ final class KernelChecker {
     SwizzleSearch.Screen swizzles;
     /** Some execution's address could not be split into row and column (a warp-uniform unknown part). */
     boolean swizzleUnknown;
+    /** Some execution's address had a warp-uniform symbolic part (its lanes' rows are not known). */
+    boolean symbolicBase;
     /** The accessed expression. */
     Expr at;
     String worstContext = "";
@@ -358,6 +360,7 @@ final class KernelChecker {
         else target.swizzles.merge(s.swizzles);
       }
       target.swizzleUnknown |= s.swizzleUnknown;
+      target.symbolicBase |= s.symbolicBase;
       if (target.unknown == null) target.unknown = s.unknown;
       target.notes.addAll(s.notes);
       target.data |= s.data;
@@ -685,6 +688,7 @@ final class KernelChecker {
     long step = symbolic == null || symbolic.isConstant() ? bank.bankBytes()
         : Math.max(Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes()), Math.min(site.width, bank.bankBytes()));
     AccessKind kind = site.kind;
+    if (symbolic != null && !symbolic.isConstant()) site.symbolicBase = true;
     if (screenSwizzles && verifier != null && !templateKernel) screenSwizzles(site, addr, active, symbolic, kind);
     // Loops and warps repeat accesses, often shifted as a whole. A shift by whole bank words (and, for a
     // struct array, whole structs: the structure-of-arrays addresses then shift by whole words too) keeps

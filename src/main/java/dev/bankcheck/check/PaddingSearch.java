@@ -1,6 +1,8 @@
 package dev.bankcheck.check;
 
 import dev.bankcheck.bank.BankConfig;
+import dev.bankcheck.bank.BankModel;
+import dev.bankcheck.bank.WarpAccess;
 import dev.bankcheck.check.KernelChecker.Proposal;
 import dev.bankcheck.check.KernelChecker.Site;
 import dev.bankcheck.check.KernelChecker.SiteKey;
@@ -10,6 +12,7 @@ import dev.bankcheck.sym.SharedRoot;
 import dev.bankcheck.sym.WorkBudget;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -23,6 +26,7 @@ import java.util.function.Supplier;
 final class PaddingSearch {
   private final Program program;
   private final BankConfig bank;
+  private final BankModel model;
   private final WorkBudget budget;
   private final long stepLimit;
   private final String kernel;
@@ -40,6 +44,7 @@ final class PaddingSearch {
       Map<SiteKey, Site> sites, Supplier<Map<SiteKey, Site>> reanalyze, FixVerifier verifier, String[] lines) {
     this.program = program;
     this.bank = bank;
+    this.model = new BankModel(bank);
     this.budget = budget;
     this.stepLimit = stepLimit;
     this.kernel = kernel;
@@ -75,11 +80,14 @@ final class PaddingSearch {
     for (Site s : sites.values()) {
       if (s.root.name().equals(root.name())) widest = Math.max(widest, s.width);
     }
+    // no padding goes below the floor: once a padding reaches it, later ones cannot be better
+    int floor = floor(root, inner.size());
+    if (floor >= before) return null;
     Map<SiteKey, Site> best = null;
     int bestWays = before;
     long bestLength = 0;
     try {
-      for (int pad = 1; pad <= bank.banks() && bestWays > 1 && !budget.exhausted() && budget.used() < stepLimit;
+      for (int pad = 1; pad <= bank.banks() && bestWays > floor && !budget.exhausted() && budget.used() < stepLimit;
           pad++) {
         if ((inner.length() + pad) * inner.element().size() % widest != 0) continue;
         program.overrideInnerDim(root.decl(), inner.length() + pad);
@@ -125,6 +133,28 @@ final class PaddingSearch {
         + " bytes of shared memory)";
     return KernelChecker.proposal(root, Proposal.Kind.PADDING, before, worstAfter, extra, description, bytesAfter,
         edits, sites, after);
+  }
+
+  /**
+   * The worst case that no padding of the inner dimension can lower: lanes of one worst warp that fall in
+   * the same row keep their distance whatever the row length, so they still meet in their banks. 1 when
+   * a lane's row is not known (an address with a warp-uniform symbolic part).
+   */
+  private int floor(SharedRoot root, long rowBytes) {
+    int floor = 1;
+    for (Site s : sites.values()) {
+      if (!s.root.name().equals(root.name()) || s.worst == null) continue;
+      WarpAccess a = s.worst.access();
+      if (s.symbolicBase || a == null || rowBytes <= 0) return 1;
+      Map<Long, boolean[]> rows = new HashMap<>();
+      for (int l = 0; l < a.lanes(); l++) {
+        if (a.active()[l]) rows.computeIfAbsent(Math.floorDiv(a.byteAddress()[l], rowBytes), r -> new boolean[a.lanes()])[l] = true;
+      }
+      for (boolean[] lanes : rows.values()) {
+        floor = Math.max(floor, model.degree(a.byteAddress(), lanes, a.widthBytes(), a.kind()).ways());
+      }
+    }
+    return floor;
   }
 
   private static Type.Array innermost(Type.Array a) {
