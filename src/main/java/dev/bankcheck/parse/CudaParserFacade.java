@@ -58,7 +58,18 @@ public final class CudaParserFacade {
    */
   public static final class ItemCache {
     /** The item's tokens and the type names known before it: they alone decide what building it adds. */
-    private record Key(List<Token> tokens, Set<String> typeNames) {}
+    private record Key(List<Token> tokens, Set<String> typeNames) {
+      // written out: a record's generated methods are bootstrapped through method handles, a start-up cost
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof Key k && k.tokens.equals(tokens) && k.typeNames.equals(typeNames);
+      }
+
+      @Override
+      public int hashCode() {
+        return tokens.hashCode() * 31 + typeNames.hashCode();
+      }
+    }
 
     private final Map<Key, IrBuilder.Added> built = new HashMap<>();
   }

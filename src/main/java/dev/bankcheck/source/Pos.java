@@ -16,4 +16,15 @@ public record Pos(String file, int line, int column) implements Comparable<Pos> 
   public String toString() {
     return file + ":" + line + ":" + column;
   }
+
+  // written out: a record's generated methods are bootstrapped through method handles, a start-up cost
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Pos p && p.line == line && p.column == column && java.util.Objects.equals(p.file, file);
+  }
+
+  @Override
+  public int hashCode() {
+    return (java.util.Objects.hashCode(file) * 31 + line) * 31 + column;
+  }
 }

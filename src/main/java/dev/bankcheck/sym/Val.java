@@ -5,7 +5,18 @@ import dev.bankcheck.types.Type;
 /** The value of an expression in one lane. */
 public sealed interface Val {
   /** An integer: concrete, or a polynomial over warp-uniform symbols. */
-  record Num(Poly poly) implements Val {}
+  record Num(Poly poly) implements Val {
+    // written out: a record's generated equals is bootstrapped through method handles, a start-up cost
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Num n && n.poly.equals(poly);
+    }
+
+    @Override
+    public int hashCode() {
+      return poly.hashCode();
+    }
+  }
 
   /**
    * A pointer into a __shared__ array: {@code offset} in bytes from the array's start, or null with
@@ -32,7 +43,19 @@ public sealed interface Val {
   record Opaque(String what) implements Val {}
 
   /** A pointer to memory that is not shared (global, local, constant). */
-  record Foreign(String name, Type pointee) implements Val {}
+  record Foreign(String name, Type pointee) implements Val {
+    // written out: a record's generated equals is bootstrapped through method handles, a start-up cost
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Foreign f && java.util.Objects.equals(f.name, name)
+          && java.util.Objects.equals(f.pointee, pointee);
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hashCode(name) * 31 + java.util.Objects.hashCode(pointee);
+    }
+  }
 
   /** An object of a struct whose {@code operator T*()} may hand out shared memory (SharedMemory<T>()). */
   record Obj(dev.bankcheck.ir.StructDef def, java.util.Map<String, Val> bindings) implements Val {}
