@@ -673,8 +673,8 @@ final class KernelChecker {
     return cases;
   }
 
-  /** Distinct accesses remembered per site before the memory is cleared. */
-  private static final int MAX_SEEN = 4096;
+  /** Distinct accesses remembered per site before the memory is cleared (small: a huge kernel has many sites). */
+  private static final int MAX_SEEN = 8;
 
   private void evaluateAddresses(Site site, long[] addr, boolean[] active, Poly symbolic, String where, String context,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
