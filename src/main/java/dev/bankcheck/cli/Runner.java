@@ -159,6 +159,10 @@ public final class Runner {
     } catch (IOException e) {
       err.println("bankcheck: error: cannot write the report: " + describe(e));
       ioError = true;
+    } catch (OutOfMemoryError e) {
+      err.println("bankcheck: error: cannot write the report: out of memory (a larger heap:"
+          + " BANKCHECK_JAVA_OPTS=-Xmx2g)");
+      ioError = true;
     }
     out.flush();
 
@@ -326,6 +330,11 @@ public final class Runner {
       return true;
     } catch (IOException | RuntimeException e) {
       err.println("bankcheck: error: cannot write " + file + ": " + describe(e));
+      return false;
+    } catch (OutOfMemoryError e) {
+      // the page is built in memory: a report of a very large run may not fit the launcher's heap
+      err.println("bankcheck: error: cannot write " + file + ": out of memory for an HTML report of "
+          + report.summary().accesses() + " accesses (a larger heap: BANKCHECK_JAVA_OPTS=-Xmx2g)");
       return false;
     }
   }
