@@ -148,7 +148,8 @@ final class PaddingSearch {
       if (s.symbolicBase || a == null || rowBytes <= 0) return 1;
       Map<Long, boolean[]> rows = new HashMap<>();
       for (int l = 0; l < a.lanes(); l++) {
-        if (a.active()[l]) rows.computeIfAbsent(Math.floorDiv(a.byteAddress()[l], rowBytes), r -> new boolean[a.lanes()])[l] = true;
+        if (!a.active()[l]) continue;
+        rows.computeIfAbsent(Math.floorDiv(a.byteAddress()[l], rowBytes), r -> new boolean[a.lanes()])[l] = true;
       }
       for (boolean[] lanes : rows.values()) {
         floor = Math.max(floor, model.degree(a.byteAddress(), lanes, a.widthBytes(), a.kind()).ways());
