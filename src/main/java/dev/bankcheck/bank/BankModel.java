@@ -35,15 +35,7 @@ public final class BankModel {
     return (int) Math.max(1, Math.min(size, cfg.warpSize()));
   }
 
-  /**
-   * Evaluates one warp instruction.
-   *
-   * @param byteAddress byte address per lane id (length = warp size); inactive lanes are ignored
-   * @param active which lanes take part (length = warp size)
-   * @param widthBytes bytes per lane: 1, 2, 4, 8 or 16
-   * @param kind load, store or atomic
-   */
-  public WarpResult evaluate(long[] byteAddress, boolean[] active, int widthBytes, AccessKind kind) {
+  private void checkArguments(long[] byteAddress, boolean[] active, int widthBytes, AccessKind kind) {
     checkWidth(widthBytes);
     int warp = cfg.warpSize();
     if (byteAddress.length != warp || active.length != warp) {
@@ -53,6 +45,19 @@ public final class BankModel {
     if (kind == null) {
       throw new IllegalArgumentException("access kind is required");
     }
+  }
+
+  /**
+   * Evaluates one warp instruction.
+   *
+   * @param byteAddress byte address per lane id (length = warp size); inactive lanes are ignored
+   * @param active which lanes take part (length = warp size)
+   * @param widthBytes bytes per lane: 1, 2, 4, 8 or 16
+   * @param kind load, store or atomic
+   */
+  public WarpResult evaluate(long[] byteAddress, boolean[] active, int widthBytes, AccessKind kind) {
+    checkArguments(byteAddress, active, widthBytes, kind);
+    int warp = cfg.warpSize();
     int bankBytes = cfg.bankBytes();
     int banks = cfg.banks();
     int groupSize = lanesPerGroup(widthBytes, cfg);
@@ -110,15 +115,8 @@ public final class BankModel {
    * that only compare outcomes and evaluate the same access many times (swizzle screening).
    */
   public WarpDegree degree(long[] byteAddress, boolean[] active, int widthBytes, AccessKind kind) {
-    checkWidth(widthBytes);
+    checkArguments(byteAddress, active, widthBytes, kind);
     int warp = cfg.warpSize();
-    if (byteAddress.length != warp || active.length != warp) {
-      throw new IllegalArgumentException(
-          "address and mask arrays must have one entry per lane (" + warp + ")");
-    }
-    if (kind == null) {
-      throw new IllegalArgumentException("access kind is required");
-    }
     int bankBytes = cfg.bankBytes();
     int banks = cfg.banks();
     int groupSize = lanesPerGroup(widthBytes, cfg);
