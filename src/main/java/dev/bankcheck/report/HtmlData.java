@@ -4,8 +4,7 @@ import com.google.gson.stream.JsonWriter;
 import dev.bankcheck.check.Finding;
 import dev.bankcheck.check.Fix;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -26,25 +25,49 @@ import java.util.function.Function;
 final class HtmlData {
   private HtmlData() {}
 
-  /** The block's text for {@code findings}, in table order; {@code lines} gives a file's source lines. */
-  static String json(Report report, List<Finding> findings, Function<String, Optional<String[]>> lines) {
-    StringWriter buffer = new StringWriter();
-    try (JsonWriter w = new JsonWriter(buffer)) {
-      w.setHtmlSafe(true);
-      w.setSerializeNulls(false);
-      w.beginObject();
-      w.name("findings").beginArray();
-      for (Finding f : findings) finding(w, report, f, lines);
-      w.endArray();
-      w.endObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException("a StringWriter does not fail", e);
+  /**
+   * Writes the block's text for {@code findings}, in table order, to {@code out}; {@code lines} gives a file's
+   * source lines. The text can never end the script element it is in: no '<' and no line separator (checked
+   * as it is written; the JSON writer escapes them).
+   */
+  static void write(Appendable out, Report report, List<Finding> findings,
+      Function<String, Optional<String[]>> lines) throws IOException {
+    JsonWriter w = new JsonWriter(new ScriptSafe(out));
+    w.setHtmlSafe(true);
+    w.setSerializeNulls(false);
+    w.beginObject();
+    w.name("findings").beginArray();
+    for (Finding f : findings) finding(w, report, f, lines);
+    w.endArray();
+    w.endObject();
+    w.flush();
+  }
+
+  /** Passes text on to an Appendable, refusing what could end a script element. */
+  private static final class ScriptSafe extends Writer {
+    private final Appendable out;
+
+    ScriptSafe(Appendable out) {
+      this.out = out;
     }
-    String json = buffer.toString();
-    if (json.indexOf('<') >= 0 || json.indexOf('\u2028') >= 0 || json.indexOf('\u2029') >= 0) {
-      throw new IllegalStateException("the JSON block must not contain '<' or a line separator");
+
+    @Override
+    public void write(char[] buf, int off, int len) throws IOException {
+      for (int i = off; i < off + len; i++) {
+        char c = buf[i];
+        if (c == '<' || c == '\u2028' || c == '\u2029') {
+          throw new IllegalStateException("the JSON block must not contain '<' or a line separator");
+        }
+      }
+      if (out instanceof Writer w) w.write(buf, off, len);
+      else out.append(java.nio.CharBuffer.wrap(buf, off, len));
     }
-    return json;
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
   }
 
   private static void finding(JsonWriter w, Report report, Finding f, Function<String, Optional<String[]>> lines)

@@ -7,6 +7,7 @@ import dev.bankcheck.check.Verdict;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -106,6 +107,29 @@ public final class HtmlReporter implements Reporter {
     }
 
     void render(Appendable out) throws IOException {
+      this.out = out;
+      try {
+        renderPage();
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
+      }
+    }
+
+    /** Where the page goes: written out in parts (see {@link #spill}) so a large report is never whole in memory. */
+    private Appendable out;
+
+    /** Hands what is built so far to the output once it is large. */
+    private void spill() {
+      if (sb.length() < 1 << 16) return;
+      try {
+        out.append(sb);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      sb.setLength(0);
+    }
+
+    private void renderPage() throws IOException {
       Report.Summary s = report.summary();
       sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
           .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -120,7 +144,9 @@ public final class HtmlReporter implements Reporter {
       errors();
       sources();
       sb.append("<script type=\"application/json\" id=\"bc-data\">");
-      sb.append(HtmlData.json(report, findings, this::lines));
+      out.append(sb);
+      sb.setLength(0);
+      HtmlData.write(out, report, findings, this::lines);
       sb.append("</script>\n<script>").append(JS).append("</script>\n</body>\n</html>\n");
       out.append(sb);
     }
@@ -337,7 +363,10 @@ public final class HtmlReporter implements Reporter {
           .append("<th data-type=\"text\">op</th><th data-type=\"num\">width</th><th data-type=\"num\">ways</th>")
           .append("<th data-type=\"num\" title=\"wavefronts / minimum wavefronts\">wavefronts</th>")
           .append("<th data-type=\"text\">verdict</th><th data-type=\"text\">reason</th></tr></thead>\n<tbody>\n");
-      for (int i = 0; i < findings.size(); i++) row(findings.get(i), i);
+      for (int i = 0; i < findings.size(); i++) {
+        row(findings.get(i), i);
+        spill();
+      }
       sb.append("</tbody></table></div>\n</section>\n");
     }
 
@@ -420,6 +449,7 @@ public final class HtmlReporter implements Reporter {
         if (path.isEmpty()) continue;
         source(path, e.getValue(), reports.get(path), byFile.getOrDefault(path, List.of()),
             errorsByFile.getOrDefault(path, List.of()));
+        spill();
       }
       sb.append("</section>\n");
     }
