@@ -136,9 +136,7 @@ public final class BankModel {
     long refLast = 0;
     for (int start = 0; start < warp; start += groupSize) {
       int end = Math.min(warp, start + groupSize);
-      Arrays.fill(sc.bankHead, 0, banks, -1);
-      Arrays.fill(sc.wordsPerBank, 0, banks, 0);
-      int distinctWords = 0;
+      sc.reset(banks);
       int maxWordsInBank = 0;
       int maxLanesOnOneWord = 0;
       for (int lane = start; lane < end; lane++) {
@@ -156,22 +154,12 @@ public final class BankModel {
         }
         for (long w = first; w <= last; w++) {
           int bank = bankOf(w, banks);
-          int i = sc.bankHead[bank];
-          while (i >= 0 && sc.word[i] != w) {
-            i = sc.next[i];
-          }
-          if (i < 0) {
-            i = distinctWords++;
-            sc.word[i] = w;
-            sc.lanesOnWord[i] = 0;
-            sc.next[i] = sc.bankHead[bank];
-            sc.bankHead[bank] = i;
-            maxWordsInBank = Math.max(maxWordsInBank, ++sc.wordsPerBank[bank]);
-          }
+          int i = sc.wordIndex(w, bank);
+          maxWordsInBank = Math.max(maxWordsInBank, sc.wordsPerBank[bank]);
           maxLanesOnOneWord = Math.max(maxLanesOnOneWord, ++sc.lanesOnWord[i]);
         }
       }
-      if (distinctWords > 0) {
+      if (sc.distinct > 0) {
         int passes = atomic ? Math.max(maxWordsInBank, maxLanesOnOneWord) : maxWordsInBank;
         groups++;
         ways = Math.max(ways, passes);
@@ -197,12 +185,35 @@ public final class BankModel {
     final int[] lanesOnWord;
     final int[] next;
 
+    /** Words recorded since the last {@link #reset}. */
+    int distinct;
+
     Scratch(int banks, int capacity) {
       bankHead = new int[banks];
       wordsPerBank = new int[banks];
       word = new long[capacity];
       lanesOnWord = new int[capacity];
       next = new int[capacity];
+    }
+
+    void reset(int banks) {
+      Arrays.fill(bankHead, 0, banks, -1);
+      Arrays.fill(wordsPerBank, 0, banks, 0);
+      distinct = 0;
+    }
+
+    /** The index of word {@code w} of {@code bank}, recorded (with no lanes yet) when it is new. */
+    int wordIndex(long w, int bank) {
+      for (int i = bankHead[bank]; i >= 0; i = next[i]) {
+        if (word[i] == w) return i;
+      }
+      int i = distinct++;
+      word[i] = w;
+      lanesOnWord[i] = 0;
+      next[i] = bankHead[bank];
+      bankHead[bank] = i;
+      wordsPerBank[bank]++;
+      return i;
     }
   }
 
@@ -216,9 +227,7 @@ public final class BankModel {
       AccessKind kind,
       Scratch sc) {
     int banks = cfg.banks();
-    Arrays.fill(sc.bankHead, -1);
-    Arrays.fill(sc.wordsPerBank, 0);
-    int distinctWords = 0;
+    sc.reset(banks);
     int distinctBanks = 0;
     int maxLanesOnOneWord = 0;
     int busiest = -1;
@@ -228,20 +237,10 @@ public final class BankModel {
       }
       for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
         int bank = bankOf(w, banks);
-        int i = sc.bankHead[bank];
-        while (i >= 0 && sc.word[i] != w) {
-          i = sc.next[i];
+        if (sc.wordsPerBank[bank] == 0) {
+          distinctBanks++; // the bank's first word: recorded just below
         }
-        if (i < 0) {
-          i = distinctWords++;
-          sc.word[i] = w;
-          sc.lanesOnWord[i] = 0;
-          sc.next[i] = sc.bankHead[bank];
-          sc.bankHead[bank] = i;
-          if (sc.wordsPerBank[bank]++ == 0) {
-            distinctBanks++;
-          }
-        }
+        int i = sc.wordIndex(w, bank);
         // A lane's own words are distinct, so this counts lanes per word.
         if (++sc.lanesOnWord[i] > maxLanesOnOneWord) {
           maxLanesOnOneWord = sc.lanesOnWord[i];
@@ -249,7 +248,7 @@ public final class BankModel {
         }
       }
     }
-    if (distinctWords == 0) {
+    if (sc.distinct == 0) {
       return null;
     }
     int maxWordsInBank = 0;
@@ -298,7 +297,7 @@ public final class BankModel {
         Arrays.copyOf(lanes, m),
         bankWords,
         maxLanesOnOneWord,
-        distinctWords,
+        sc.distinct,
         distinctBanks);
   }
 
