@@ -1,6 +1,7 @@
 package dev.bankcheck.check;
 
 import dev.bankcheck.parse.CudaParserFacade;
+import dev.bankcheck.source.Lines;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.PreprocessResult;
 import dev.bankcheck.source.Preprocessor;
@@ -99,7 +100,7 @@ public final class DefaultAnalyzer implements Analyzer {
     }
     CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
     errors.addAll(parsed.errors());
-    String[] lines = lines(text);
+    String[] lines = Lines.split(text);
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
@@ -120,22 +121,6 @@ public final class DefaultAnalyzer implements Analyzer {
     errors.sort(Comparator.comparing(SourceError::pos));
     FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;
     return new Run(new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result)), complete);
-  }
-
-  /** The lines of a text as {@code text.split("\r\n|\r|\n", -1)} gives them, without a regular expression. */
-  static String[] lines(String text) {
-    List<String> out = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '\n' || c == '\r') {
-        out.add(text.substring(start, i));
-        if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') i++;
-        start = i + 1;
-      }
-    }
-    out.add(text.substring(start));
-    return out.toArray(new String[0]);
   }
 
   private static boolean looksBinary(byte[] bytes) {

@@ -4,6 +4,7 @@ import dev.bankcheck.bank.BankModel;
 import dev.bankcheck.check.FileReport;
 import dev.bankcheck.check.Finding;
 import dev.bankcheck.check.Verdict;
+import dev.bankcheck.source.Lines;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import java.io.IOException;
@@ -523,7 +524,7 @@ public final class HtmlReporter implements Reporter {
     /** The source's lines (read once per file), without the empty line after a final newline. */
     Optional<String[]> lines(String path) {
       return sourceLines.computeIfAbsent(path, p -> sourceReader.apply(p).map(text -> {
-        String[] lines = text.split("\r\n|\r|\n", -1);
+        String[] lines = Lines.split(text);
         if (lines.length > 1 && lines[lines.length - 1].isEmpty()) {
           String[] trimmed = new String[lines.length - 1];
           System.arraycopy(lines, 0, trimmed, 0, trimmed.length);

@@ -1,5 +1,6 @@
 package dev.bankcheck.report;
 
+import dev.bankcheck.source.Lines;
 import java.io.IOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ public interface SourceLines {
     Map<String, String[]> cache = new HashMap<>();
     return (file, line) -> {
       String[] lines = cache.computeIfAbsent(file == null ? "" : file,
-          f -> readText(f).map(t -> t.split("\r\n|\r|\n", -1)).orElse(new String[0]));
+          f -> readText(f).map(Lines::split).orElse(new String[0]));
       return line >= 1 && line <= lines.length ? lines[line - 1] : "";
     };
   }

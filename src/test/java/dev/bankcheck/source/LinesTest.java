@@ -1,11 +1,11 @@
-package dev.bankcheck.check;
+package dev.bankcheck.source;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link DefaultAnalyzer#lines} splits as the regular expression it replaces. */
+/** {@link Lines#split} splits as the regular expression it replaces. */
 class LinesTest {
   @Test
   void splitsAsTheRegex() {
@@ -16,7 +16,7 @@ class LinesTest {
       int n = random.nextInt(8);
       for (int i = 0; i < n; i++) sb.append(parts[random.nextInt(parts.length)]);
       String text = sb.toString();
-      assertArrayEquals(text.split("\r\n|\r|\n", -1), DefaultAnalyzer.lines(text), text);
+      assertArrayEquals(text.split("\r\n|\r|\n", -1), Lines.split(text), text);
     }
   }
 }
