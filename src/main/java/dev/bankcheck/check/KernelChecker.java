@@ -181,7 +181,8 @@ final class KernelChecker {
     screenSwizzles = false;
     try {
       all.addAll(new PaddingSearch(program, bank, budget, budget.used() + searchSteps, kernel.name(), sites,
-          () -> analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>()), verifier, lines).proposals());
+          () -> analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>()), verifier, lines,
+          templateKernel).proposals());
     } finally {
       screenSwizzles = true;
     }

@@ -20,8 +20,9 @@ import java.util.function.Supplier;
 /**
  * Padding of the inner dimension, for each multi-dimensional array with a conflict: the smallest padding
  * (1 to banks elements) that makes every access to the array in the kernel conflict-free, or else the one
- * with the lowest worst case. Each candidate is checked by analyzing the kernel again with the array's
- * inner dimension overridden; the chosen one is then checked on the edited text (see {@link FixVerifier}).
+ * with the lowest worst case. Each candidate that the warps recorded so far do not rule out is checked by
+ * analyzing the kernel again with the array's inner dimension overridden; the chosen one is then checked
+ * on the edited text (see {@link FixVerifier}).
  */
 final class PaddingSearch {
   private final Program program;
@@ -34,6 +35,8 @@ final class PaddingSearch {
   private final Supplier<Map<SiteKey, Site>> reanalyze;
   private final FixVerifier verifier;
   private final String[] lines;
+  /** A template's arrays may have other shapes in other instantiations: their recorded warps bound nothing. */
+  private final boolean templateKernel;
 
   /**
    * @param reanalyze analyzes the kernel again (under the program's current overrides)
@@ -41,7 +44,8 @@ final class PaddingSearch {
    * @param verifier checks the edits on the text (null: not checked there)
    */
   PaddingSearch(Program program, BankConfig bank, WorkBudget budget, long stepLimit, String kernel,
-      Map<SiteKey, Site> sites, Supplier<Map<SiteKey, Site>> reanalyze, FixVerifier verifier, String[] lines) {
+      Map<SiteKey, Site> sites, Supplier<Map<SiteKey, Site>> reanalyze, FixVerifier verifier, String[] lines,
+      boolean templateKernel) {
     this.program = program;
     this.bank = bank;
     this.model = new BankModel(bank);
@@ -52,6 +56,7 @@ final class PaddingSearch {
     this.reanalyze = reanalyze;
     this.verifier = verifier;
     this.lines = lines;
+    this.templateKernel = templateKernel;
   }
 
   List<Proposal> proposals() {
@@ -83,6 +88,7 @@ final class PaddingSearch {
     // no padding goes below the floor: once a padding reaches it, later ones cannot be better
     int floor = floor(root, inner.size());
     if (floor >= before) return null;
+    boolean screened = !templateKernel;
     Map<SiteKey, Site> best = null;
     int bestWays = before;
     long bestLength = 0;
@@ -90,6 +96,10 @@ final class PaddingSearch {
       for (int pad = 1; pad <= bank.banks() && bestWays > floor && !budget.exhausted() && budget.used() < stepLimit;
           pad++) {
         if ((inner.length() + pad) * inner.element().size() % widest != 0) continue;
+        // a candidate whose recorded warps alone are as bad as the best so far cannot win: not analyzed
+        if (screened && lowerBound(root, inner.size(), (inner.length() + pad) * inner.element().size()) >= bestWays) {
+          continue;
+        }
         program.overrideInnerDim(root.decl(), inner.length() + pad);
         Map<SiteKey, Site> after = reanalyze.get();
         if (budget.exhausted()) break; // an incomplete run cannot back a promise
@@ -156,6 +166,28 @@ final class PaddingSearch {
       }
     }
     return floor;
+  }
+
+  /**
+   * A lower bound of the array's worst case with rows of {@code newRowBytes}: the worst warp recorded at
+   * each access subscripted by the array's name (not through a pointer, whose flat offsets need not follow
+   * the rows), each lane moved to the same row and column of the padded array. Only the warps recorded so
+   * far count, so the whole analysis can only be worse.
+   */
+  private int lowerBound(SharedRoot root, long rowBytes, long newRowBytes) {
+    int bound = 1;
+    for (Site s : sites.values()) {
+      if (!s.root.name().equals(root.name()) || s.worst == null || s.symbolicBase || s.via != null) continue;
+      WarpAccess a = s.worst.access();
+      if (a == null) continue;
+      long[] moved = new long[a.lanes()];
+      for (int l = 0; l < moved.length; l++) {
+        long address = a.byteAddress()[l];
+        moved[l] = Math.floorDiv(address, rowBytes) * newRowBytes + Math.floorMod(address, rowBytes);
+      }
+      bound = Math.max(bound, model.degree(moved, a.active(), a.widthBytes(), a.kind()).ways());
+    }
+    return bound;
   }
 
   private static Type.Array innermost(Type.Array a) {
