@@ -1,6 +1,13 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.ir.Walk;
 import dev.bankcheck.source.Pos;
+import dev.bankcheck.source.Token;
+import dev.bankcheck.sym.Program;
+import dev.bankcheck.types.Type;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +23,17 @@ final class FixVerifier {
    */
   interface Reanalysis {
     FileReport analyze(String text, String kernel);
+
+    /** The edited copy preprocessed and parsed, not analyzed; null when the file's time is up. */
+    Parsed parse(String text);
   }
+
+  /** An edited copy of the file before analysis: its tokens, how many errors, its program. */
+  record Parsed(List<Token> tokens, int errors, Program program) {}
 
   private final String displayPath;
   private final String text;
+  private final List<Token> tokens;
   private final Reanalysis reanalysis;
   private final int baselineErrors;
   private final Map<List<Object>, After> cache = new HashMap<>();
@@ -27,11 +41,13 @@ final class FixVerifier {
   /**
    * @param displayPath the file's path as positions give it; only edits of this file can be checked
    * @param text the file's text
+   * @param tokens the file's preprocessed tokens
    * @param baselineErrors the preprocessing and parse errors of the unedited file (an edit must not add any)
    */
-  FixVerifier(String displayPath, String text, Reanalysis reanalysis, int baselineErrors) {
+  FixVerifier(String displayPath, String text, List<Token> tokens, Reanalysis reanalysis, int baselineErrors) {
     this.displayPath = displayPath;
     this.text = text;
+    this.tokens = tokens;
     this.reanalysis = reanalysis;
     this.baselineErrors = baselineErrors;
   }
@@ -105,5 +121,82 @@ final class FixVerifier {
     }
     cache.put(key, result);
     return result;
+  }
+
+  /**
+   * Whether the edit does nothing but give the innermost dimension of {@code decl} the value {@code length}:
+   * the edited text preprocesses to the same tokens outside the edited columns, parses with no new error,
+   * and the edited declaration's innermost dimension has that value. The edited program is then the
+   * analyzed one with that dimension overridden, so the analysis made with the override is the analysis
+   * of the edited text, and running it again would show nothing new.
+   */
+  boolean onlyResizes(List<Fix.Edit> edits, VarDecl decl, long length) {
+    if (edits.size() != 1) return false;
+    Fix.Edit e = edits.get(0);
+    if (!e.file().equals(displayPath) || e.line() != e.endLine() || e.replacement().indexOf('\n') >= 0
+        || e.replacement().indexOf('\r') >= 0) {
+      return false;
+    }
+    try {
+      Parsed edited = reanalysis.parse(Edits.apply(text, edits));
+      if (edited == null || edited.errors() != baselineErrors || !sameOutside(tokens, edited.tokens(), e)) return false;
+      VarDecl now = find(edited.program(), decl);
+      if (now == null) return false;
+      List<String> problems = new ArrayList<>();
+      Type t = edited.program().resolve(now.type(), Map.of(), problems);
+      while (t instanceof Type.Array a && a.element() instanceof Type.Array) t = a.element();
+      return problems.isEmpty() && t instanceof Type.Array inner && inner.length() == length;
+    } catch (RuntimeException notComparable) {
+      return false;
+    }
+  }
+
+  /**
+   * Whether the tokens after an edit equal those before it, except tokens that start inside the edited
+   * columns (before: the replaced ones, after: the replacement's); after the edit on its line, columns
+   * move by the replacement's change of length.
+   */
+  static boolean sameOutside(List<Token> before, List<Token> after, Fix.Edit e) {
+    int shift = e.replacement().length() - (e.endColumn() - e.column());
+    int i = 0;
+    while (i < before.size() && i < after.size() && before.get(i).equals(after.get(i))) i++;
+    int j = before.size() - 1;
+    int k = after.size() - 1;
+    while (j >= i && k >= i && sameShifted(before.get(j), after.get(k), e, shift)) {
+      j--;
+      k--;
+    }
+    for (int x = i; x <= j; x++) {
+      if (!startsWithin(before.get(x), e.line(), e.column(), e.endColumn())) return false;
+    }
+    for (int x = i; x <= k; x++) {
+      if (!startsWithin(after.get(x), e.line(), e.column(), e.column() + e.replacement().length())) return false;
+    }
+    return true;
+  }
+
+  private static boolean sameShifted(Token before, Token after, Fix.Edit e, int shift) {
+    Pos p = before.pos();
+    boolean moved = p.file().equals(e.file()) && p.line() == e.line() && p.column() >= e.endColumn();
+    Pos expected = moved ? new Pos(p.file(), p.line(), p.column() + shift) : p;
+    return before.kind() == after.kind() && before.text().equals(after.text()) && expected.equals(after.pos());
+  }
+
+  private static boolean startsWithin(Token t, int line, int fromColumn, int toColumn) {
+    return t.pos().line() == line && t.pos().column() >= fromColumn && t.pos().column() < toColumn;
+  }
+
+  /** The declaration in {@code program} at the same place and of the same name as {@code decl}. */
+  private static VarDecl find(Program program, VarDecl decl) {
+    VarDecl global = program.global(decl.name());
+    if (global != null && global.pos().equals(decl.pos())) return global;
+    VarDecl[] found = {null};
+    for (Function f : program.allFunctions()) {
+      if (f.body() == null) continue;
+      Walk.stmt(f.body(), d -> {
+        if (d.name().equals(decl.name()) && d.pos().equals(decl.pos())) found[0] = d;
+      }, x -> {});
+    }
+    return found[0];
   }
 }

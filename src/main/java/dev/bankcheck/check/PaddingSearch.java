@@ -123,9 +123,10 @@ final class PaddingSearch {
     String decl = inner.element().display() + " " + root.name() + dims;
 
     // what each access of the array becomes: from the edited text where it can be checked, else from the
-    // re-analysis with the overridden dimension
+    // re-analysis with the overridden dimension (also when the edited text is the overridden program)
     Map<SiteKey, KernelChecker.AfterSite> after = null;
-    FixVerifier.After text = verifier == null ? null : verifier.after(edits, kernel);
+    boolean sameProgram = verifier != null && !templateKernel && verifier.onlyResizes(edits, root.decl(), bestLength);
+    FixVerifier.After text = verifier == null || sameProgram ? null : verifier.after(edits, kernel);
     if (text != null && text.broken()) {
       edits = List.of(); // the edit does not do what the override did
     } else if (text != null) {

@@ -125,6 +125,21 @@ class FixSearchTest {
   }
 
   @Test
+  void aPaddedMacroThatBindsLooselyIsCheckedOnTheText() {
+    // "W + 1" expands to 16 << 1 + 1, that is 16 << 2: the edited text is not the padded program, and says so
+    String src = """
+        #define W 16 << 1
+        __global__ void k(float* o) {
+          __shared__ float t[32][W];
+          t[threadIdx.x][0] = o[threadIdx.x];
+          o[threadIdx.x] = t[0][threadIdx.x];
+        }
+        """;
+    Fix fix = AnalyzerTest.at(AnalyzerTest.analyze(src), 4, Op.STORE).fix();
+    assertTrue(fix == null || !fix.description().contains("t[32][W + 1]"), String.valueOf(fix));
+  }
+
+  @Test
   void paddingKeepsWideAccessesAligned() {
     // float4 loads of a float tile: a row of 33 floats would leave them misaligned; rows stay multiples of 16 bytes
     String src = """
