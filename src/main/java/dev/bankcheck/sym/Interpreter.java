@@ -462,26 +462,36 @@ public final class Interpreter {
 
   /** Both branches for the lanes whose condition is unknown, then the values merged. */
   private void execUndecidedIf(Stmt.If i, boolean[] yes, boolean[] no, boolean[] maybe, Val[] c, boolean uniform) {
-    Map<Var, Val[]> before = snapshot();
+    Map<Val[], Val[]> before = new java.util.LinkedHashMap<>();
     List<boolean[]> kills = snapshotKills();
     Frame fn = functionFrame();
     Val[] returnsBefore = fn.returns.clone();
     Pending[] pendingBefore = fn.pending.clone();
+    Map<Val[], Val[]> afterThen = new java.util.LinkedHashMap<>();
+    Val[] returnsThen;
+    Pending[] pendingThen;
     undecided++;
-    exec(i.then(), or(yes, maybe));
-    restoreKills(kills, maybe);
-    Map<Var, Val[]> afterThen = snapshot();
-    Val[] returnsThen = fn.returns.clone();
-    Pending[] pendingThen = fn.pending.clone();
-    restore(before, maybe);
-    for (int l = 0; l < n; l++) {
-      if (maybe[l]) {
-        fn.returns[l] = returnsBefore[l];
-        fn.pending[l] = pendingBefore[l];
+    journals.push(before);
+    try {
+      exec(i.then(), or(yes, maybe));
+      restoreKills(kills, maybe);
+      for (Val[] written : before.keySet()) afterThen.put(written, written.clone());
+      returnsThen = fn.returns.clone();
+      pendingThen = fn.pending.clone();
+      restore(before, maybe);
+      for (int l = 0; l < n; l++) {
+        if (maybe[l]) {
+          fn.returns[l] = returnsBefore[l];
+          fn.pending[l] = pendingBefore[l];
+        }
       }
+      exec(i.otherwise(), or(no, maybe));
+    } finally {
+      journals.pop();
     }
-    exec(i.otherwise(), or(no, maybe));
     undecided--;
+    // written by the else branch alone: on the then side they kept the value from before
+    before.forEach(afterThen::putIfAbsent);
     restoreKills(kills, maybe);
     Poly branch = uniform ? Poly.symbol(BRANCH_PREFIX + i.pos().line() + ":" + i.pos().column() + "#" + (uid++)) : null;
     Val.Data data = dataCondition(c, maybe);
@@ -564,20 +574,27 @@ public final class Interpreter {
     return m;
   }
 
-  private Map<Var, Val[]> snapshot() {
-    Map<Var, Val[]> s = new HashMap<>();
-    for (Map<String, Var> scope : scopes) {
-      for (Var v : scope.values()) {
-        if (v.vals != null) s.put(v, v.vals.clone());
-      }
+  /**
+   * Per undecided branch being run (innermost first), the values of each variable the branches wrote,
+   * as they were before: saved at the first write, so only what a branch writes is restored and merged.
+   * Keyed by the values array itself: a reference shares its variable's.
+   */
+  private final Deque<Map<Val[], Val[]>> journals = new ArrayDeque<>();
+
+  /** Before a variable's values are written: saves them for every branch being run that has not yet. */
+  private void touch(Val[] vals) {
+    Val[] saved = null;
+    for (Map<Val[], Val[]> journal : journals) {
+      if (journal.containsKey(vals)) continue;
+      if (saved == null) saved = vals.clone();
+      journal.put(vals, saved);
     }
-    return s;
   }
 
-  private void restore(Map<Var, Val[]> snap, boolean[] lanes) {
-    snap.forEach((v, vals) -> {
+  private void restore(Map<Val[], Val[]> saved, boolean[] lanes) {
+    saved.forEach((vals, before) -> {
       for (int l = 0; l < n; l++) {
-        if (lanes[l]) v.vals[l] = vals[l];
+        if (lanes[l]) vals[l] = before[l];
       }
     });
   }
@@ -626,15 +643,23 @@ public final class Interpreter {
    * warp-uniform condition gives {@code else + (then - else) * b} for a 0/1 symbol b shared by the
    * whole warp (exact: every lane took the same branch); a lane-varying one gives unknown.
    */
-  private void merge(Map<Var, Val[]> afterThen, boolean[] lanes, Poly branch, Val.Data dataCondition, Pos where,
+  private void merge(Map<Val[], Val[]> afterThen, boolean[] lanes, Poly branch, Val.Data dataCondition, Pos where,
       String because) {
-    afterThen.forEach((v, thenVals) -> {
+    Val[] divergent = new Val[2]; // unknown, data: made once here, shared by every lane and variable
+    afterThen.forEach((vals, thenVals) -> {
       for (int l = 0; l < n; l++) {
-        if (!lanes[l] || java.util.Objects.equals(thenVals[l], v.vals[l])) continue;
-        Val defined = assignedSide(thenVals[l], v.vals[l]);
-        v.vals[l] = defined != null ? defined : branch != null ? choose(branch, thenVals[l], v.vals[l], where)
-            : divergent(dataCondition, thenVals[l], v.vals[l], "its value depends on the branch at line " + where.line()
-                + because, where);
+        if (!lanes[l] || java.util.Objects.equals(thenVals[l], vals[l])) continue;
+        Val defined = assignedSide(thenVals[l], vals[l]);
+        if (defined != null || branch != null) {
+          vals[l] = defined != null ? defined : choose(branch, thenVals[l], vals[l], where);
+          continue;
+        }
+        int kind = dataCondition == null || thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr ? 0 : 1;
+        if (divergent[kind] == null) {
+          divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null,
+              "its value depends on the branch at line " + where.line() + because, where);
+        }
+        vals[l] = divergent[kind];
       }
     });
   }
@@ -851,6 +876,7 @@ public final class Interpreter {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null) continue;
       String unknownStep = unknownSteps.remove(name);
+      touch(v.vals);
       Arrays.fill(v.vals, new Val.Unknown(unknownStep != null
           ? "'" + name + "' advances by an amount the tool cannot compute in the loop at line " + pos.line() + " ("
               + unknownStep + ")"
@@ -864,6 +890,7 @@ public final class Interpreter {
       Poly count = Poly.symbol("the trip count of " + k);
       Poly known = steps.get(name);
       Poly advance = known != null ? known.mul(count) : Poly.symbol("'" + name + "' after " + k);
+      touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(advance));
         else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
@@ -878,6 +905,7 @@ public final class Interpreter {
       Val fresh = uniform ? new Val.Num(Poly.symbol("'" + name + "' as changed by " + k))
           : new Val.Unknown("'" + name + "' changes across iterations of the loop at line " + pos.line()
               + " in a way the tool cannot follow");
+      touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (v.vals[l] != null) v.vals[l] = fresh;
       }
@@ -1345,6 +1373,7 @@ public final class Interpreter {
   private void write(LV lv, Val[] vals, boolean[] mask, Expr at) {
     if (lv instanceof LocalLV l) {
       Val[] conv = convert(vals, l.var().type);
+      touch(l.var().vals);
       for (int i = 0; i < n; i++) {
         if (mask[i]) l.var().vals[i] = conv[i];
       }
