@@ -12,6 +12,11 @@ topItemEof
     : topItem EOF
     ;
 
+/** An expression alone (the new size an array dimension gets from a fix). */
+expressionEof
+    : expression EOF
+    ;
+
 topItem
     : templateHeader? functionDefinition                    #functionItem
     | templateHeader? operatorFunction                      #operatorItem

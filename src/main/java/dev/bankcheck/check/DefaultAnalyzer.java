@@ -6,8 +6,6 @@ import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.PreprocessResult;
 import dev.bankcheck.source.Preprocessor;
 import dev.bankcheck.source.SourceError;
-import dev.bankcheck.source.Token;
-import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.WorkBudget;
 import java.io.IOException;
@@ -68,28 +66,12 @@ public final class DefaultAnalyzer implements Analyzer {
     // nor do they read and lex the headers again
     Preprocessor.HeaderCache headers = new Preprocessor.HeaderCache();
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
-    FixVerifier.Reanalysis reanalysis = new FixVerifier.Reanalysis() {
-      @Override
-      public FileReport analyze(String edited, String kernel) {
-        long seconds = secondsLeft();
-        if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
-        Run r = run(file, displayPath, edited, null, seconds, kernel, parsedItems, headers);
-        return r.complete() ? r.report() : null;
-      }
-
-      @Override
-      public FixVerifier.Parsed parse(String edited) {
-        long seconds = secondsLeft();
-        if (seconds < 1) return null;
-        Parsed p = DefaultAnalyzer.this.parse(file, displayPath, edited, new WorkBudget(STEPS_PER_FILE, seconds),
-            parsedItems, headers);
-        return new FixVerifier.Parsed(p.tokens(), p.errors().size(), new Program(p.unit(), p.missingHeaders()));
-      }
-
-      private long secondsLeft() {
-        if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
-        return (deadline[0] - System.nanoTime()) / 1_000_000_000L;
-      }
+    FixVerifier.Reanalysis reanalysis = (edited, kernel) -> {
+      if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
+      long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
+      if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
+      Run r = run(file, displayPath, edited, null, seconds, kernel, parsedItems, headers);
+      return r.complete() ? r.report() : null;
     };
     return run(file, displayPath, text, reanalysis, secondsPerFile, null, parsedItems, headers).report();
   }
@@ -104,16 +86,26 @@ public final class DefaultAnalyzer implements Analyzer {
   private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds,
       String onlyKernel, CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
     boolean complete = true;
+    List<SourceError> errors = new ArrayList<>();
     // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
     WorkBudget budget = new WorkBudget(STEPS_PER_FILE, Math.min(seconds, secondsPerFile));
-    Parsed parsed = parse(file, displayPath, text, budget, parsedItems, headers);
-    List<SourceError> errors = new ArrayList<>(parsed.errors());
+    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines())
+        .process(file, displayPath, text, headers);
+    // A header that is not found (often a helper from another project) is no reason to fail the file:
+    // names it would have defined become unknown, and their reasons name the header.
+    List<String> missingHeaders = new ArrayList<>();
+    for (SourceError e : pp.errors()) {
+      if (e.message().startsWith(MISSING_INCLUDE)) missingHeaders.add(e.message().substring(MISSING_INCLUDE.length()));
+      else errors.add(e);
+    }
+    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
+    errors.addAll(parsed.errors());
     String[] lines = Lines.split(text);
     List<Finding> findings = new ArrayList<>();
     try {
-      Program program = new Program(parsed.unit(), parsed.missingHeaders());
+      Program program = new Program(parsed.unit(), missingHeaders);
       FixVerifier verifier = reanalysis == null ? null
-          : new FixVerifier(displayPath, text, parsed.tokens(), reanalysis, errors.size());
+          : new FixVerifier(displayPath, text, pp.tokens(), program, reanalysis, errors.size());
       findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check(onlyKernel));
       complete = !budget.exhausted();
     } catch (StackOverflowError | RuntimeException e) {
@@ -130,27 +122,6 @@ public final class DefaultAnalyzer implements Analyzer {
     errors.sort(Comparator.comparing(SourceError::pos));
     FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;
     return new Run(new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result)), complete);
-  }
-
-  /** A file preprocessed and parsed: its tokens, errors (missing headers aside), and what it is made of. */
-  private record Parsed(List<Token> tokens, List<SourceError> errors, List<String> missingHeaders,
-      TranslationUnit unit, List<CudaParserFacade.SkippedItem> skipped) {}
-
-  private Parsed parse(Path file, String displayPath, String text, WorkBudget budget,
-      CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
-    List<SourceError> errors = new ArrayList<>();
-    PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines())
-        .process(file, displayPath, text, headers);
-    // A header that is not found (often a helper from another project) is no reason to fail the file:
-    // names it would have defined become unknown, and their reasons name the header.
-    List<String> missingHeaders = new ArrayList<>();
-    for (SourceError e : pp.errors()) {
-      if (e.message().startsWith(MISSING_INCLUDE)) missingHeaders.add(e.message().substring(MISSING_INCLUDE.length()));
-      else errors.add(e);
-    }
-    CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
-    errors.addAll(parsed.errors());
-    return new Parsed(pp.tokens(), errors, missingHeaders, parsed.unit(), parsed.skipped());
   }
 
   private static boolean looksBinary(byte[] bytes) {

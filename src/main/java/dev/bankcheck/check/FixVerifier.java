@@ -1,16 +1,21 @@
 package dev.bankcheck.check;
 
-import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
-import dev.bankcheck.ir.Walk;
+import dev.bankcheck.parse.CudaParserFacade;
+import dev.bankcheck.source.Lines;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.Token;
+import dev.bankcheck.source.TokenKind;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Checks a fix the way a user would: its edits are applied to the text of the file and the file is
@@ -23,17 +28,12 @@ final class FixVerifier {
    */
   interface Reanalysis {
     FileReport analyze(String text, String kernel);
-
-    /** The edited copy preprocessed and parsed, not analyzed; null when the file's time is up. */
-    Parsed parse(String text);
   }
-
-  /** An edited copy of the file before analysis: its tokens, how many errors, its program. */
-  record Parsed(List<Token> tokens, int errors, Program program) {}
 
   private final String displayPath;
   private final String text;
   private final List<Token> tokens;
+  private final Program program;
   private final Reanalysis reanalysis;
   private final int baselineErrors;
   private final Map<List<Object>, After> cache = new HashMap<>();
@@ -42,12 +42,15 @@ final class FixVerifier {
    * @param displayPath the file's path as positions give it; only edits of this file can be checked
    * @param text the file's text
    * @param tokens the file's preprocessed tokens
+   * @param program the file's program
    * @param baselineErrors the preprocessing and parse errors of the unedited file (an edit must not add any)
    */
-  FixVerifier(String displayPath, String text, List<Token> tokens, Reanalysis reanalysis, int baselineErrors) {
+  FixVerifier(String displayPath, String text, List<Token> tokens, Program program, Reanalysis reanalysis,
+      int baselineErrors) {
     this.displayPath = displayPath;
     this.text = text;
     this.tokens = tokens;
+    this.program = program;
     this.reanalysis = reanalysis;
     this.baselineErrors = baselineErrors;
   }
@@ -124,79 +127,79 @@ final class FixVerifier {
   }
 
   /**
-   * Whether the edit does nothing but give the innermost dimension of {@code decl} the value {@code length}:
-   * the edited text preprocesses to the same tokens outside the edited columns, parses with no new error,
-   * and the edited declaration's innermost dimension has that value. The edited program is then the
-   * analyzed one with that dimension overridden, so the analysis made with the override is the analysis
-   * of the edited text, and running it again would show nothing new.
+   * Whether the edit does nothing but give the innermost dimension of {@code decl} the value {@code length},
+   * so that the analysis made with that dimension overridden is the analysis of the edited text (running it
+   * again would show nothing new). The edit must replace what lies between the file's own last brackets of
+   * the declaration (tokens of this file, once in the preprocessed file, so that no macro spans them and no
+   * other copy of the line changes), by a number or by that text "+ k" or "(that text) + k"; the tokens the
+   * replacement then preprocesses to are the old ones with "+ k" after them (or in parentheses before it),
+   * and as the declaration's dimension they must have the value {@code length}.
    */
   boolean onlyResizes(List<Fix.Edit> edits, VarDecl decl, long length) {
-    if (edits.size() != 1) return false;
+    if (edits.size() != 1 || decl.type().dims().isEmpty()) return false;
     Fix.Edit e = edits.get(0);
-    if (!e.file().equals(displayPath) || e.line() != e.endLine() || e.replacement().indexOf('\n') >= 0
-        || e.replacement().indexOf('\r') >= 0) {
+    Pos end = decl.dimsEnd(); // just after the last ']'
+    if (!e.file().equals(displayPath) || e.line() != e.endLine() || end == null || end.line() != e.line()
+        || end.column() != e.endColumn() + 1) {
       return false;
     }
-    try {
-      Parsed edited = reanalysis.parse(Edits.apply(text, edits));
-      if (edited == null || edited.errors() != baselineErrors || !sameOutside(tokens, edited.tokens(), e)) return false;
-      VarDecl now = find(edited.program(), decl);
-      if (now == null) return false;
-      List<String> problems = new ArrayList<>();
-      Type t = edited.program().resolve(now.type(), Map.of(), problems);
-      while (t instanceof Type.Array a && a.element() instanceof Type.Array) t = a.element();
-      return problems.isEmpty() && t instanceof Type.Array inner && inner.length() == length;
-    } catch (RuntimeException notComparable) {
+    int open = -1;
+    for (int i = 0; i < tokens.size(); i++) {
+      if (at(tokens.get(i), e.line(), e.column() - 1)) {
+        if (open >= 0) return false; // the line is in the file twice (it includes itself)
+        open = i;
+      }
+    }
+    if (open < 0 || !tokens.get(open).is("[")) return false;
+    int close = open + 1;
+    while (close < tokens.size() && tokens.get(close).pos().file().equals(displayPath)
+        && tokens.get(close).pos().line() == e.line() && tokens.get(close).pos().column() >= e.column()
+        && tokens.get(close).pos().column() < e.endColumn()) {
+      close++;
+    }
+    if (close == open + 1 || close == tokens.size() || !tokens.get(close).is("]")
+        || !at(tokens.get(close), e.line(), e.endColumn())) {
       return false;
     }
+    List<Token> old = tokens.subList(open + 1, close);
+    if (lines == null) lines = Lines.split(text);
+    String line = e.line() <= lines.length ? lines[e.line() - 1] : "";
+    if (e.endColumn() - 1 > line.length()) return false;
+    String oldText = line.substring(e.column() - 1, e.endColumn() - 1).trim();
+    String r = e.replacement();
+    Pos where = old.get(0).pos();
+    List<Token> now = new ArrayList<>();
+    Matcher plus = PLUS.matcher(r);
+    if (r.matches("\\d+")) {
+      now.add(new Token(TokenKind.NUMBER, r, where));
+    } else if (plus.matches() && (plus.group(1).equals(oldText) || plus.group(1).equals("(" + oldText + ")"))) {
+      boolean parenthesized = !plus.group(1).equals(oldText);
+      if (parenthesized) now.add(new Token(TokenKind.PUNCT, "(", where));
+      now.addAll(old);
+      if (parenthesized) now.add(new Token(TokenKind.PUNCT, ")", where));
+      now.add(new Token(TokenKind.PUNCT, "+", where));
+      now.add(new Token(TokenKind.NUMBER, plus.group(2), where));
+    } else {
+      return false;
+    }
+    Expr size = CudaParserFacade.parseExpression(now);
+    if (size == null) return false;
+    List<Expr> dims = new ArrayList<>(decl.type().dims());
+    dims.set(dims.size() - 1, size);
+    TypeRef t = decl.type();
+    TypeRef resized = new TypeRef(t.base(), t.struct(), t.templateArgs(), t.templateValues(), t.pointers(), dims,
+        t.builtin(), t.reference(), t.pointerToArray());
+    List<String> problems = new ArrayList<>();
+    Type type = program.resolve(resized, Map.of(), problems);
+    while (type instanceof Type.Array a && a.element() instanceof Type.Array) type = a.element();
+    return problems.isEmpty() && type instanceof Type.Array inner && inner.length() == length;
   }
 
-  /**
-   * Whether the tokens after an edit equal those before it, except tokens that start inside the edited
-   * columns (before: the replaced ones, after: the replacement's); after the edit on its line, columns
-   * move by the replacement's change of length.
-   */
-  static boolean sameOutside(List<Token> before, List<Token> after, Fix.Edit e) {
-    int shift = e.replacement().length() - (e.endColumn() - e.column());
-    int i = 0;
-    while (i < before.size() && i < after.size() && before.get(i).equals(after.get(i))) i++;
-    int j = before.size() - 1;
-    int k = after.size() - 1;
-    while (j >= i && k >= i && sameShifted(before.get(j), after.get(k), e, shift)) {
-      j--;
-      k--;
-    }
-    for (int x = i; x <= j; x++) {
-      if (!startsWithin(before.get(x), e.line(), e.column(), e.endColumn())) return false;
-    }
-    for (int x = i; x <= k; x++) {
-      if (!startsWithin(after.get(x), e.line(), e.column(), e.column() + e.replacement().length())) return false;
-    }
-    return true;
-  }
+  private static final Pattern PLUS = Pattern.compile("(.*) \\+ (\\d+)");
+  /** The file's lines, split when first needed. */
+  private String[] lines;
 
-  private static boolean sameShifted(Token before, Token after, Fix.Edit e, int shift) {
-    Pos p = before.pos();
-    boolean moved = p.file().equals(e.file()) && p.line() == e.line() && p.column() >= e.endColumn();
-    Pos expected = moved ? new Pos(p.file(), p.line(), p.column() + shift) : p;
-    return before.kind() == after.kind() && before.text().equals(after.text()) && expected.equals(after.pos());
-  }
-
-  private static boolean startsWithin(Token t, int line, int fromColumn, int toColumn) {
-    return t.pos().line() == line && t.pos().column() >= fromColumn && t.pos().column() < toColumn;
-  }
-
-  /** The declaration in {@code program} at the same place and of the same name as {@code decl}. */
-  private static VarDecl find(Program program, VarDecl decl) {
-    VarDecl global = program.global(decl.name());
-    if (global != null && global.pos().equals(decl.pos())) return global;
-    VarDecl[] found = {null};
-    for (Function f : program.allFunctions()) {
-      if (f.body() == null) continue;
-      Walk.stmt(f.body(), d -> {
-        if (d.name().equals(decl.name()) && d.pos().equals(decl.pos())) found[0] = d;
-      }, x -> {});
-    }
-    return found[0];
+  private boolean at(Token t, int line, int column) {
+    return t.pos().line() == line && t.pos().column() == column && t.pos().file().equals(displayPath);
   }
 }

@@ -1,5 +1,6 @@
 package dev.bankcheck.parse;
 
+import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
@@ -152,6 +153,34 @@ public final class CudaParserFacade {
     for (int i = 0; i < n; i++) {
       Pos p = t.pos();
       out.add(new Token(TokenKind.PUNCT, ">", new Pos(p.file(), p.line(), p.column() + i)));
+    }
+  }
+
+  /** The tokens as one whole expression; null when they are not one. */
+  public static Expr parseExpression(List<Token> tokens) {
+    if (tokens.isEmpty()) return null;
+    List<Token> split = splitClosingAngles(tokens);
+    Pos[] positions = new Pos[split.size() + 1];
+    for (int i = 0; i < split.size(); i++) positions[i] = split.get(i).pos();
+    positions[split.size()] = split.get(split.size() - 1).pos();
+    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens(split)));
+    CudaParser parser = new CudaParser(stream);
+    parser.removeErrorListeners();
+    parser.setErrorHandler(new BailErrorStrategy());
+    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    try {
+      CudaParser.ExpressionEofContext tree;
+      try {
+        tree = parser.expressionEof();
+      } catch (ParseCancellationException sllFailed) {
+        stream.seek(0);
+        parser.reset();
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        tree = parser.expressionEof();
+      }
+      return new IrBuilder().expression(tree.expression(), positions);
+    } catch (StackOverflowError | RuntimeException e) {
+      return null;
     }
   }
 

@@ -65,6 +65,12 @@ final class IrBuilder {
     typeNames.addAll(a.typeNames());
   }
 
+  /** The expression of a parse of tokens at {@code tokenPositions} (one per token, then the end's). */
+  Expr expression(CudaParser.ExpressionContext ctx, Pos[] tokenPositions) {
+    this.positions = tokenPositions;
+    return expr(ctx);
+  }
+
   void addItem(TopItemContext ctx, Pos[] tokenPositions) {
     this.positions = tokenPositions;
     if (ctx instanceof FunctionItemContext f) {
