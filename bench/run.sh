@@ -36,6 +36,8 @@ rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", n / s; else 
 # measure LABEL PATH...: lexer floor, lexer+preprocessor, whole analysis; prints one block
 measure() {
   local label=$1; shift
+  # read the files once first: the floor must not pay for a cold disk cache that the whole run does not
+  find "$@" -type f \( -name '*.cu' -o -name '*.cuh' \) -exec cat {} + >/dev/null 2>&1 || true
   run "$label-lex" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly lex -j "$JOBS" "$@"
   local lex_wall=$WALL lex_rss=$RSS lex_cpu=$CPU
   read -r _ files lines _ lex_ms < "$OUT/$label-lex.out"

@@ -851,24 +851,37 @@ public final class Interpreter {
   }
 
   /** Whether a loop has a variable that is multiplied, divided or shifted each iteration. */
-  private static boolean growsGeometrically(Stmt body, Expr step) {
-    boolean[] found = {false};
-    java.util.function.Consumer<Expr> check = e -> {
+  private boolean growsGeometrically(Stmt body, Expr step) {
+    return program.fact("geometric", body, Interpreter::geometric) || step != null
+        && program.fact("geometric", step, Interpreter::geometric);
+  }
+
+  private static boolean geometric(Object stmtOrExpr) {
+    for (Expr e : walked(stmtOrExpr)) {
       if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name && Set.of("*=", "/=", "<<=", ">>=").contains(a.op())) {
-        found[0] = true;
+        return true;
       }
-    };
-    Walk.stmt(body, v -> {}, check);
-    if (step != null) Walk.expr(step, check);
-    return found[0];
+    }
+    return false;
+  }
+
+  /** Every expression under a statement or expression, in {@link Walk}'s order. */
+  private static List<Expr> walked(Object stmtOrExpr) {
+    List<Expr> out = new ArrayList<>();
+    if (stmtOrExpr instanceof Stmt st) Walk.stmt(st, v -> {}, out::add);
+    else if (stmtOrExpr instanceof Expr ex) Walk.expr(ex, out::add);
+    return out;
   }
 
   /** The values a loop leaves in its variables after an unknown number of iterations. */
   private void havocLoopVariables(Pos pos, Expr step, Stmt body, boolean[] mask) {
     Set<String> increments = new LinkedHashSet<>();
     Set<String> others = new LinkedHashSet<>();
-    collectAssigned(body, increments, others);
-    if (step != null) collectAssigned(new Stmt.ExprStmt(pos, step), increments, others);
+    for (Object piece : step == null ? List.of(body) : List.of(body, step)) {
+      List<List<String>> assigned = program.fact("assigned", piece, Interpreter::assigned);
+      increments.addAll(assigned.get(0));
+      others.addAll(assigned.get(1));
+    }
     String k = "some iterations of the loop at line " + pos.line() + "#" + (uid++);
     Set<String> varying = new HashSet<>();
     Map<String, Poly> steps = loopSteps(body, step, mask, varying);
@@ -913,12 +926,8 @@ public final class Interpreter {
   }
 
   /** Whether code may touch shared memory: names a shared array or a pointer into one, or calls a function that does. */
-  private boolean reachesShared(Stmt s) {
-    return new SharedScan(program, this::mayPointToShared).scan(s);
-  }
-
-  private boolean reachesShared(Expr e) {
-    return new SharedScan(program, this::mayPointToShared).scan(e);
+  private boolean reachesShared(Object stmtOrExpr) {
+    return SharedScan.reaches(program, program.fact("shared scan", stmtOrExpr, SharedScan::facts), this::mayPointToShared);
   }
 
   private boolean mayPointToShared(String name) {
@@ -981,10 +990,23 @@ public final class Interpreter {
         record.accept(nm.name(), Poly.of(p.op().equals("++") ? 1 : -1));
       }
     };
-    Walk.stmt(body, v -> {}, check);
-    if (step != null) Walk.expr(step, check);
+    program.fact("steps", body, Interpreter::stepExprs).forEach(check);
+    if (step != null) program.fact("steps", step, Interpreter::stepExprs).forEach(check);
     steps.keySet().removeAll(varying);
     return steps;
+  }
+
+  /** The expressions {@link #loopSteps} looks at (+= -= ++ --), in {@link Walk}'s order. */
+  private static List<Expr> stepExprs(Object stmtOrExpr) {
+    List<Expr> out = new ArrayList<>();
+    for (Expr e : walked(stmtOrExpr)) {
+      if (e instanceof Expr.Assign a && (a.op().equals("+=") || a.op().equals("-=")) && a.target() instanceof Expr.Name
+          || e instanceof Expr.Unary u && u.operand() instanceof Expr.Name && (u.op().equals("++") || u.op().equals("--"))
+          || e instanceof Expr.Postfix p && p.operand() instanceof Expr.Name) {
+        out.add(e);
+      }
+    }
+    return out;
   }
 
   /**
@@ -1018,9 +1040,11 @@ public final class Interpreter {
     return false;
   }
 
-  /** Names assigned in a loop: those changed only by += -= ++ -- (increments) and the others. */
-  private static void collectAssigned(Stmt s, Set<String> increments, Set<String> others) {
-    Walk.stmt(s, v -> {}, e -> {
+  /** Names assigned in a statement or expression: by += -= ++ -- (increments), and otherwise, in order. */
+  private static List<List<String>> assigned(Object stmtOrExpr) {
+    Set<String> increments = new LinkedHashSet<>();
+    Set<String> others = new LinkedHashSet<>();
+    for (Expr e : walked(stmtOrExpr)) {
       if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name nm) {
         (a.op().equals("+=") || a.op().equals("-=") ? increments : others).add(nm.name());
       } else if (e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--"))
@@ -1029,7 +1053,8 @@ public final class Interpreter {
       } else if (e instanceof Expr.Postfix p && p.operand() instanceof Expr.Name nm) {
         increments.add(nm.name());
       }
-    });
+    }
+    return List.of(List.copyOf(increments), List.copyOf(others));
   }
 
   // ---------------------------------------------------------------- expressions

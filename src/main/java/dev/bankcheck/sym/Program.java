@@ -35,6 +35,8 @@ public final class Program {
   private final Map<VarDecl, Map<Map<String, Val>, SharedRoot>> roots = new IdentityHashMap<>();
   private final List<TranslationUnit.InstantiationItem> instantiations = new ArrayList<>();
   private final Map<String, Long> innerDimOverride = new HashMap<>();
+  /** Facts about pieces of the IR, by kind and piece (see {@link #fact}). */
+  private final Map<String, Map<Object, Object>> facts = new HashMap<>();
 
   private final List<String> missingHeaders;
 
@@ -236,6 +238,21 @@ public final class Program {
   }
 
   /** Pads the innermost dimension of the __shared__ array declared by {@code decl} to {@code length}. */
+  /**
+   * What {@code compute} finds in a piece of the IR, found once per kind and piece: the IR does not change,
+   * and the interpreter asks again each time a loop runs. Not thread-safe, like the rest of a program.
+   */
+  @SuppressWarnings("unchecked")
+  <T> T fact(String kind, Object piece, java.util.function.Function<Object, T> compute) {
+    Map<Object, Object> byPiece = facts.computeIfAbsent(kind, k -> new IdentityHashMap<>());
+    Object found = byPiece.get(piece);
+    if (found == null) {
+      found = compute.apply(piece);
+      byPiece.put(piece, found);
+    }
+    return (T) found;
+  }
+
   public void overrideInnerDim(VarDecl decl, long length) {
     innerDimOverride.put(key(decl), length);
     roots.clear();
