@@ -802,8 +802,11 @@ final class KernelChecker {
         + (readable.size() > 3 ? " and " + (readable.size() - 3) + " more" : "");
     String shown = identifiers.isEmpty() || loop ? terms
         : String.join(", ", identifiers) + (terms.equals(String.join(", ", identifiers)) ? "" : " (through " + terms + ")");
+    boolean capped = readable.stream().anyMatch(s -> s.contains(Interpreter.CAPPED));
     return "the lane stride depends on " + shown + (loop
-        ? ", which changes from iteration to iteration of a loop without constant bounds"
+        ? ", which changes from iteration to iteration of a loop " + (capped
+            ? "longer than the " + Interpreter.MAX_LOOP_ITERATIONS + " iterations the analysis enumerates"
+            : "without constant bounds")
         : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"
             + " in this file with a constant argument makes it exact)");
   }

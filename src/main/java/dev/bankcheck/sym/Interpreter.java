@@ -32,7 +32,9 @@ public final class Interpreter {
   static final int GEOMETRIC_ITERATIONS = 16;
 
   /** Iterations enumerated per loop, over all its entries in one run: nested loops stay linear. */
-  static final int MAX_LOOP_ITERATIONS = 1024;
+  public static final int MAX_LOOP_ITERATIONS = 1024;
+  /** How the symbols of a loop's iterations past {@link #MAX_LOOP_ITERATIONS} begin (checks read it). */
+  public static final String CAPPED = "iterations past ";
 
   private final Program program;
   private final WarpSetup warp;
@@ -748,6 +750,7 @@ public final class Interpreter {
     boolean symbolic = !reachesShared(body) && !reachesShared(cond) && !reachesShared(step);
     // an unknown trip count with a variable that doubles or halves: its first iterations are enumerated
     boolean geometric = false;
+    boolean capped = false; // symbolic because its enumeration reached the bound, not for lack of bounds
     while (true) {
       if (!(bodyFirst && iterations == 0) && cond != null && !symbolic) {
         Val[] c = eval(cond, m);
@@ -768,7 +771,7 @@ public final class Interpreter {
       }
       if (symbolic) break;
       if (geometric && iterations >= GEOMETRIC_ITERATIONS) {
-        havocLoopVariables(pos, step, body, m);
+        havocLoopVariables(pos, step, body, m, false);
         break;
       }
       if (none(m)) break;
@@ -777,6 +780,7 @@ public final class Interpreter {
         notes.add("the loop at line " + pos.line() + " was enumerated for " + MAX_LOOP_ITERATIONS
             + " iterations in all; its other iterations were analyzed as 'any iteration' (work bound)");
         symbolic = true;
+        capped = true;
         break;
       }
       Arrays.fill(frame.continued, false);
@@ -797,7 +801,7 @@ public final class Interpreter {
         break;
       }
     }
-    if (symbolic) runSymbolically(pos, cond, step, body, m);
+    if (symbolic) runSymbolically(pos, cond, step, body, m, capped);
     frames.pop();
   }
 
@@ -819,8 +823,8 @@ public final class Interpreter {
    * fresh warp-uniform k (exact for uniform increments), and the body runs once for the lanes the
    * condition may keep.
    */
-  private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask) {
-    havocLoopVariables(pos, step, body, mask);
+  private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped) {
+    havocLoopVariables(pos, step, body, mask, capped);
     boolean[] m = mask.clone();
     boolean undecidedCondition = false;
     if (cond != null) {
@@ -874,7 +878,7 @@ public final class Interpreter {
   }
 
   /** The values a loop leaves in its variables after an unknown number of iterations. */
-  private void havocLoopVariables(Pos pos, Expr step, Stmt body, boolean[] mask) {
+  private void havocLoopVariables(Pos pos, Expr step, Stmt body, boolean[] mask, boolean capped) {
     Set<String> increments = new LinkedHashSet<>();
     Set<String> others = new LinkedHashSet<>();
     for (Object piece : step == null ? List.of(body) : List.of(body, step)) {
@@ -882,7 +886,8 @@ public final class Interpreter {
       increments.addAll(assigned.get(0));
       others.addAll(assigned.get(1));
     }
-    String k = "some iterations of the loop at line " + pos.line() + "#" + (uid++);
+    String k = (capped ? CAPPED + MAX_LOOP_ITERATIONS : "some iterations") + " of the loop at line " + pos.line()
+        + "#" + (uid++);
     Set<String> varying = new HashSet<>();
     Map<String, Poly> steps = loopSteps(body, step, mask, varying);
     for (String name : varying) {

@@ -228,6 +228,24 @@ class AnalyzerTest {
   }
 
   @Test
+  void aStrideThatChangesPastTheEnumeratedIterationsSaysSoNotThatTheLoopHasNoBounds() {
+    String loop = """
+        __global__ void k(float* o, int n) {
+          __shared__ float s[1024];
+          for (int i = 0; i < BOUND; ++i)
+            for (int j = 0; j < BOUND; ++j) o[0] += s[(threadIdx.x * (i + 1) + j) % 1024];
+        }
+        """;
+    // i = 0 is conflict-free for every j; after 1024 iterations of j, the stride depends on i
+    Finding capped = at(analyze(loop.replace("BOUND", "1000000")), 4, Op.LOAD);
+    assertEquals(Verdict.UNKNOWN, capped.verdict());
+    assertTrue(capped.reason().endsWith("of a loop longer than the 1024 iterations the analysis enumerates"),
+        capped.reason());
+    Finding unbounded = at(analyze(loop.replace("BOUND", "n")), 4, Op.LOAD);
+    assertTrue(unbounded.reason().endsWith("of a loop without constant bounds"), unbounded.reason());
+  }
+
+  @Test
   void bankGeometryIsConfigurable() {
     AnalysisOptions o = new AnalysisOptions(new BankConfig(16, 4, 32), null, Map.of(), List.of());
     FileReport r = analyze("""
