@@ -450,8 +450,9 @@ public final class Interpreter {
       return;
     }
     boolean uniform = uniformAcross(c, maybe);
+    // a warp-uniform condition on the warp's number (warp < 4) goes one way per warp: not both ways for all
+    noteWarpDependence(c, maybe);
     if (!uniform) {
-      noteWarpDependence(c, maybe);
       undecidedConditions.push("the condition at line " + i.pos().line()
           + " could not be evaluated per lane; all lanes assumed active");
     }
@@ -699,8 +700,8 @@ public final class Interpreter {
     boolean anyUnknown = false;
     for (boolean u : unknownSel) anyUnknown |= u;
     boolean undecidedSwitch = anyUnknown && !uniformAcross(sel, unknownSel);
+    if (anyUnknown) noteWarpDependence(sel, unknownSel);
     if (undecidedSwitch) {
-      noteWarpDependence(sel, unknownSel);
       undecidedConditions.push("the switch at line " + sw.pos().line()
           + " could not be evaluated per lane; all lanes assumed active");
     }
@@ -833,8 +834,8 @@ public final class Interpreter {
         if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
       }
       undecidedCondition = !uniformAcross(c, m) && hasUnknownTruth(c, m);
+      if (hasUnknownTruth(c, m)) noteWarpDependence(c, m);
       if (undecidedCondition) {
-        noteWarpDependence(c, m);
         undecidedConditions.push("the condition of the loop at line " + pos.line()
             + " could not be evaluated per lane; all lanes assumed active");
       }
@@ -1480,7 +1481,12 @@ public final class Interpreter {
     if (b.op().equals("&&") || b.op().equals("||")) {
       boolean and = b.op().equals("&&");
       boolean[] rightMask = new boolean[n];
-      for (int l = 0; l < n; l++) rightMask[l] = mask[l] && Arith.truth(left[l]) != (and ? 0 : 1);
+      boolean[] undecided = new boolean[n];
+      for (int l = 0; l < n; l++) {
+        rightMask[l] = mask[l] && Arith.truth(left[l]) != (and ? 0 : 1);
+        undecided[l] = mask[l] && Arith.truth(left[l]) < 0;
+      }
+      noteWarpDependence(left, undecided); // the right side runs where a warp might not run it
       Val[] right = none(rightMask) ? fill(Val.num(0)) : eval(b.right(), rightMask);
       Val[] out = new Val[n];
       for (int l = 0; l < n; l++) {
@@ -1565,7 +1571,7 @@ public final class Interpreter {
     Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
     Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
     boolean uniform = uniformAcross(c, maybe);
-    if (!uniform) noteWarpDependence(c, maybe);
+    noteWarpDependence(c, maybe);
     Poly branch = Poly.symbol(BRANCH_PREFIX + t.pos().line() + ":" + t.pos().column() + "#" + (uid++));
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {

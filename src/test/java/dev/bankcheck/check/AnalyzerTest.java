@@ -246,6 +246,26 @@ class AnalyzerTest {
   }
 
   @Test
+  void aBranchOnTheWarpsNumberThatNoWarpTakesIsNotReported() {
+    // every warp has warp < 100: the else branch never runs (it was once analyzed "both ways" for all warps)
+    String src = """
+        __global__ void k(float* out) {
+          __shared__ float s[1024 * 32];
+          int warp = threadIdx.x / 32;
+          if (warp < 100) s[threadIdx.x] = 1.0f;
+          else s[threadIdx.x * 32] = 2.0f;
+          out[threadIdx.x] = s[threadIdx.x];
+        }
+        """;
+    for (AnalysisOptions o : List.of(AnalysisOptions.defaults(),
+        new AnalysisOptions(BankConfig.DEFAULT, new int[] {256, 1, 1}, Map.of(), List.of()))) {
+      FileReport r = analyze(src, o);
+      assertTrue(r.findings().stream().noneMatch(f -> f.pos().line() == 5), r.findings().toString());
+      assertEquals(Verdict.OK, at(r, 4, Op.STORE).verdict());
+    }
+  }
+
+  @Test
   void bankGeometryIsConfigurable() {
     AnalysisOptions o = new AnalysisOptions(new BankConfig(16, 4, 32), null, Map.of(), List.of());
     FileReport r = analyze("""
