@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 /**
  * Checks a fix the way a user would: its edits are applied to the text of the file and the file is
  * analyzed again with the same options and model. A fix promises only what this re-analysis shows.
+ * A padding whose edit provably gives the program the search analyzed is not run again ({@link #onlyResizes}).
  */
 final class FixVerifier {
   /**

@@ -88,7 +88,6 @@ final class PaddingSearch {
     // no padding goes below the floor: once a padding reaches it, later ones cannot be better
     int floor = floor(root, inner.size());
     if (floor >= before) return null;
-    boolean screened = !templateKernel;
     Map<SiteKey, Site> best = null;
     int bestWays = before;
     long bestLength = 0;
@@ -97,7 +96,8 @@ final class PaddingSearch {
           pad++) {
         if ((inner.length() + pad) * inner.element().size() % widest != 0) continue;
         // a candidate whose recorded warps alone are as bad as the best so far cannot win: not analyzed
-        if (screened && lowerBound(root, inner.size(), (inner.length() + pad) * inner.element().size()) >= bestWays) {
+        if (!templateKernel
+            && lowerBound(root, inner.size(), (inner.length() + pad) * inner.element().size()) >= bestWays) {
           continue;
         }
         program.overrideInnerDim(root.decl(), inner.length() + pad);

@@ -160,39 +160,38 @@ public final class CudaParserFacade {
   public static Expr parseExpression(List<Token> tokens) {
     if (tokens.isEmpty()) return null;
     List<Token> split = splitClosingAngles(tokens);
-    Pos[] positions = new Pos[split.size() + 1];
-    for (int i = 0; i < split.size(); i++) positions[i] = split.get(i).pos();
-    positions[split.size()] = split.get(split.size() - 1).pos();
-    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens(split)));
-    CudaParser parser = new CudaParser(stream);
-    parser.removeErrorListeners();
-    parser.setErrorHandler(new BailErrorStrategy());
-    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    CudaParser parser = bailingParser(split);
     try {
-      CudaParser.ExpressionEofContext tree;
-      try {
-        tree = parser.expressionEof();
-      } catch (ParseCancellationException sllFailed) {
-        stream.seek(0);
-        parser.reset();
-        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-        tree = parser.expressionEof();
-      }
-      return new IrBuilder().expression(tree.expression(), positions);
+      return new IrBuilder().expression(sllThenLl(parser, CudaParser::expressionEof).expression(), positions(split));
     } catch (StackOverflowError | RuntimeException e) {
       return null;
     }
   }
 
-  /** Whether one item parses with SLL prediction alone (without the LL retry); for tests. */
-  static boolean sllAccepts(List<Token> item) {
-    item = splitClosingAngles(item);
-    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(item))));
+  /** A parser of the tokens that reports nothing to the console and bails out at the first error, SLL first. */
+  private static CudaParser bailingParser(List<Token> tokens) {
+    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(tokens))));
     parser.removeErrorListeners();
     parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
     parser.setErrorHandler(new BailErrorStrategy());
+    return parser;
+  }
+
+  /** The rule parsed with SLL prediction, or again with LL where SLL fails (its failures can be spurious). */
+  private static <T> T sllThenLl(CudaParser parser, java.util.function.Function<CudaParser, T> rule) {
     try {
-      parser.topItemEof();
+      return rule.apply(parser);
+    } catch (ParseCancellationException sllFailed) {
+      parser.reset(); // back to the first token
+      parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+      return rule.apply(parser);
+    }
+  }
+
+  /** Whether one item parses with SLL prediction alone (without the LL retry); for tests. */
+  static boolean sllAccepts(List<Token> item) {
+    try {
+      bailingParser(splitClosingAngles(item)).topItemEof();
       return true;
     } catch (ParseCancellationException e) {
       return false;
@@ -213,28 +212,21 @@ public final class CudaParserFacade {
     return antlrTokens;
   }
 
-  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors) {
-    Pos[] positions = new Pos[item.size() + 1];
-    for (int i = 0; i < item.size(); i++) positions[i] = item.get(i).pos();
-    positions[item.size()] = item.get(item.size() - 1).pos();
+  /** Each token's position, then the last one's again (where the end of the tokens is). */
+  private static Pos[] positions(List<Token> tokens) {
+    Pos[] positions = new Pos[tokens.size() + 1];
+    for (int i = 0; i < tokens.size(); i++) positions[i] = tokens.get(i).pos();
+    positions[tokens.size()] = tokens.get(tokens.size() - 1).pos();
+    return positions;
+  }
 
-    CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(antlrTokens(item)));
-    CudaParser parser = new CudaParser(stream);
+  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors) {
+    Pos[] positions = positions(item);
+
     // Errors are data: no console listener, and bail out of the item at the first error.
-    parser.removeErrorListeners();
-    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
-    parser.setErrorHandler(new BailErrorStrategy());
-    CudaParser.TopItemEofContext tree;
+    CudaParser parser = bailingParser(item);
     try {
-      try {
-        tree = parser.topItemEof();
-      } catch (ParseCancellationException sllFailed) {
-        stream.seek(0);
-        parser.reset();
-        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
-        tree = parser.topItemEof();
-      }
-      builder.addItem(tree.topItem(), positions);
+      builder.addItem(sllThenLl(parser, CudaParser::topItemEof).topItem(), positions);
       return true;
     } catch (ParseCancellationException e) {
       errors.add(syntaxError(e, positions, parser));

@@ -30,11 +30,6 @@ final class SharedScan {
     return found;
   }
 
-  boolean scan(Expr e) {
-    Walk.expr(e, this::expr);
-    return found;
-  }
-
   private void expr(Expr e) {
     if (found) return;
     if (e instanceof Expr.Name nm) {
