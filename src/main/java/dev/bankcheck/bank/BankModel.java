@@ -47,6 +47,12 @@ public final class BankModel {
     }
   }
 
+  /** The most words one lane group can touch: a W-byte span covers at most this many (5 for unaligned 16 bytes). */
+  private int wordsPerGroup(int widthBytes) {
+    int bankBytes = cfg.bankBytes();
+    return lanesPerGroup(widthBytes, cfg) * ((widthBytes + bankBytes - 2) / bankBytes + 1);
+  }
+
   /**
    * Evaluates one warp instruction.
    *
@@ -61,8 +67,6 @@ public final class BankModel {
     int bankBytes = cfg.bankBytes();
     int banks = cfg.banks();
     int groupSize = lanesPerGroup(widthBytes, cfg);
-    // A W-byte span starting anywhere covers at most this many words (5 for unaligned 16 bytes).
-    int maxWordsPerLane = (widthBytes + bankBytes - 2) / bankBytes + 1;
 
     long[] firstWord = new long[warp];
     long[] lastWord = new long[warp];
@@ -81,7 +85,7 @@ public final class BankModel {
           new WarpAccess(byteAddress, active, widthBytes, kind));
     }
 
-    Scratch scratch = new Scratch(banks, groupSize * maxWordsPerLane);
+    Scratch scratch = new Scratch(banks, wordsPerGroup(widthBytes));
     List<GroupResult> groups = new ArrayList<>(warp / groupSize + 1);
     int ways = 0;
     int wavefronts = 0;
@@ -120,10 +124,10 @@ public final class BankModel {
     int bankBytes = cfg.bankBytes();
     int banks = cfg.banks();
     int groupSize = lanesPerGroup(widthBytes, cfg);
-    int maxWordsPerLane = (widthBytes + bankBytes - 2) / bankBytes + 1;
+    int words = wordsPerGroup(widthBytes);
     Scratch sc = SCRATCH.get();
-    if (sc.bankHead.length < banks || sc.word.length < groupSize * maxWordsPerLane) {
-      sc = new Scratch(Math.max(banks, sc.bankHead.length), Math.max(groupSize * maxWordsPerLane, sc.word.length));
+    if (sc.bankHead.length < banks || sc.word.length < words) {
+      sc = new Scratch(Math.max(banks, sc.bankHead.length), Math.max(words, sc.word.length));
       SCRATCH.set(sc);
     }
     boolean atomic = kind == AccessKind.ATOMIC;
