@@ -354,6 +354,20 @@ public final class GenCorpus {
         .append("      acc += s[(threadIdx.x * (i + 1) + j) % 1024];\n    }\n  }\n")
         .append("  out[threadIdx.x] = acc;\n}\n");
     Files.writeString(dir.resolve("loops_1e6.cu"), b);
+
+    // A hash written out line by line (each line refers to the value twice), used as an index.
+    b = new StringBuilder("__global__ void hashed(unsigned seed, float *out) {\n  __shared__ float s[1024];\n")
+        .append("  unsigned x = seed + threadIdx.x;\n");
+    for (int i = 0; i < 64; i++) b.append("  x ^= x << ").append(i % 13 + 1).append("; x ^= x >> ").append(i % 7 + 1).append(";\n");
+    b.append("  out[threadIdx.x] = s[x % 1024];\n}\n");
+    Files.writeString(dir.resolve("hash_rounds_64.cu"), b);
+
+    // A configuration chosen among 500 cases of a template parameter the file never gives a value.
+    b = new StringBuilder("__device__ int config(int k) {\n");
+    for (int i = 0; i < 500; i++) b.append("  if (k == ").append(i).append(") return ").append(i * 37 % 512).append(";\n");
+    b.append("  return 0;\n}\ntemplate <int K> __global__ void chosen(float *out) {\n  __shared__ float s[2048];\n")
+        .append("  int base = config(K);\n  out[threadIdx.x] = s[base + 2 * threadIdx.x];\n}\n");
+    Files.writeString(dir.resolve("config_chain_500.cu"), b);
     System.out.println("pathological files in " + dir);
   }
 }

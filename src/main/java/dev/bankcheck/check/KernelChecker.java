@@ -20,6 +20,7 @@ import dev.bankcheck.sym.MemOp;
 import dev.bankcheck.sym.Poly;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.SharedRoot;
+import dev.bankcheck.sym.SymbolText;
 import dev.bankcheck.sym.Val;
 import dev.bankcheck.sym.WarpSetup;
 import dev.bankcheck.sym.WorkBudget;
@@ -32,8 +33,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Runs every kernel of a file for each of its block shapes and each warp, feeds every access to the
@@ -793,11 +792,7 @@ final class KernelChecker {
     List<String> readable = full.stream().map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();
     boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at line"));
     // the names in the user's code those terms are made of come first: they are what needs a value
-    Set<String> identifiers = new LinkedHashSet<>();
-    Matcher m = IDENTIFIER.matcher(String.join(" ", full));
-    while (m.find()) {
-      if (!PHRASING.contains(m.group())) identifiers.add(m.group());
-    }
+    Set<String> identifiers = SymbolText.identifiers(String.join(" ", full));
     String terms = String.join(", ", readable.subList(0, Math.min(3, readable.size())))
         + (readable.size() > 3 ? " and " + (readable.size() - 3) + " more" : "");
     String shown = identifiers.isEmpty() || loop ? terms
@@ -810,11 +805,6 @@ final class KernelChecker {
         : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"
             + " in this file with a constant argument makes it exact)");
   }
-
-  private static final Pattern IDENTIFIER = Pattern.compile("'?[A-Za-z_][A-Za-z0-9_.:]*'?");
-  /** Words of the tool's own descriptions of symbols, not names from the code. */
-  private static final Set<String> PHRASING = Set.of("the", "branch", "at", "line", "taken", "of", "some", "iterations",
-      "loop", "trip", "count", "as", "changed", "by", "after", "more", "and");
 
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {
     Op op = Op.valueOf(s.op.name());

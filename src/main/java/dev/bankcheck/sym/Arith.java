@@ -61,7 +61,7 @@ public final class Arith {
       return Val.num(value(code, p.constant(), d));
     }
     Poly r = symbolic(op, p, q);
-    return new Val.Num(r != null ? r : Poly.symbol("(" + p + ") " + op + " (" + q + ")"));
+    return new Val.Num(r != null ? r.compact() : Poly.symbol("(" + p + ") " + op + " (" + q + ")"));
   }
 
   static Long concrete(String op, long a, long b) {
@@ -97,6 +97,8 @@ public final class Arith {
     };
   }
 
+  private static final int MAX_EXPANDED_TERMS = 256;
+
   private static Poly symbolic(String op, Poly p, Poly q) {
     switch (op) {
       case "+":
@@ -104,7 +106,8 @@ public final class Arith {
       case "-":
         return p.sub(q);
       case "*":
-        return p.mul(q);
+        // expanding a product of long sums makes more terms than it saves: it becomes one symbol
+        return (long) p.termCount() * q.termCount() <= MAX_EXPANDED_TERMS ? p.mul(q) : null;
       case "<<":
         return q.isConstant() && q.constant() >= 0 && q.constant() < 62 ? p.scale(1L << q.constant()) : null;
       case "/":

@@ -669,10 +669,14 @@ public final class Interpreter {
 
   /** b ? a : c for a warp-uniform 0/1 symbol b. */
   private static Val choose(Poly b, Val a, Val c, Pos where) {
-    if (a instanceof Val.Num x && c instanceof Val.Num y) return new Val.Num(y.poly().add(x.poly().sub(y.poly()).mul(b)));
+    // compact: a chain of undecided branches (`if (K == 40) return ...;` for every case) would make a
+    // term per branch with a product of all the branches before it
+    if (a instanceof Val.Num x && c instanceof Val.Num y) {
+      return new Val.Num(y.poly().add(x.poly().sub(y.poly()).mul(b)).compact());
+    }
     if (a instanceof Val.Ptr x && c instanceof Val.Ptr y && x.root() == y.root() && x.offset() != null && y.offset() != null
         && x.pointee().equals(y.pointee())) {
-      return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)));
+      return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)).compact());
     }
     // one side could not be computed: its reason is the one that helps
     if (a instanceof Val.Unknown u) return u;

@@ -29,6 +29,8 @@ public final class Poly {
     private Scaled lastScaled;
     private Scaled lastDivided;
     private int hash; // 0: not yet computed (as String does: one field, safe to share between threads)
+    private int weight = -1;
+    private Terms compacted;
 
     Terms(String[] names, long[] coeffs) {
       this.names = names;
@@ -37,6 +39,30 @@ public final class Poly {
 
     int size() {
       return names.length;
+    }
+
+    /** About the length of {@link #text()}, without making it. */
+    int weight() {
+      int w = weight;
+      if (w < 0) {
+        long sum = 0;
+        for (String name : names) sum += name.length() + 4;
+        weight = w = (int) Math.min(sum, Integer.MAX_VALUE);
+      }
+      return w;
+    }
+
+    /** g*S for g the gcd of the coefficients and S a symbol named after these terms divided by g. */
+    Terms compacted() {
+      Terms t = compacted;
+      if (t == null) {
+        long g = 0;
+        for (long v : coeffs) g = gcd(g, Math.abs(v));
+        if (g == 0) return compacted = this; // only zero coefficients (an overflow): nothing to shorten
+        String name = SymbolText.abbreviate("(" + (g == 1 ? this : divide(g)).text() + ")");
+        compacted = t = new Terms(new String[] {name}, new long[] {g});
+      }
+      return t;
     }
 
     /** Every coefficient times k; zeros (from overflow) stay, as the map version kept them. */
@@ -200,8 +226,20 @@ public final class Poly {
     return new Poly(c, Terms.NONE);
   }
 
+  /** A symbol; a name longer than {@link SymbolText#MAX_LENGTH} is abbreviated (equal names stay equal). */
   public static Poly symbol(String name) {
-    return new Poly(0, new Terms(new String[] {name}, new long[] {1}));
+    return new Poly(0, new Terms(new String[] {SymbolText.abbreviate(name)}, new long[] {1}));
+  }
+
+  /**
+   * This polynomial, or, when its terms' text is longer than {@link SymbolText#MAX_LENGTH}, its constant
+   * plus g times one symbol that stands for the terms divided by their gcd g. Later arithmetic then
+   * stays small; it is exact (the symbol is named after those terms), and keeps what the terms are a
+   * multiple of, but no longer cancels part of them.
+   */
+  public Poly compact() {
+    if (terms.weight() <= SymbolText.MAX_LENGTH) return this;
+    return new Poly(constant, terms.compacted());
   }
 
   public long constant() {

@@ -245,6 +245,51 @@ class AnalyzerTest {
     assertTrue(unbounded.reason().endsWith("of a loop without constant bounds"), unbounded.reason());
   }
 
+  /** Found on llm.c's random numbers: each written-out line of a hash doubled the names it was made of. */
+  @Test
+  void aHashWrittenOutLineByLineIsAnalyzedNotAnOutOfMemoryError() {
+    StringBuilder rounds = new StringBuilder();
+    for (int i = 0; i < 40; i++) rounds.append("  h ^= h >> ").append(i % 7 + 1).append("; x ^= x << ").append(i % 5 + 1)
+        .append(";\n");
+    FileReport r = analyze("""
+        __global__ void k(unsigned seed, float* o) {
+          __shared__ float s[1024];
+          unsigned x = seed + threadIdx.x;
+          unsigned h = seed + blockIdx.x;
+        ROUNDS  s[x % 1024] = 1.0f;
+          o[0] = s[(h & ~31u) + threadIdx.x];
+        }
+        """.replace("ROUNDS", rounds));
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    Finding hashed = at(r, 45, Op.STORE);
+    assertEquals(Verdict.UNKNOWN, hashed.verdict());
+    assertTrue(hashed.reason().contains("seed"), hashed.reason());
+    // a uniform hash plus the lane: exact, as it was before names were abbreviated
+    assertEquals(Verdict.OK, at(r, 46, Op.LOAD).verdict());
+  }
+
+  /** Found on ggml's flash attention: a configuration chosen among 60 cases of undecided template values. */
+  @Test
+  void aLongChainOfUndecidedReturnsKeepsAUniformOffsetExact() {
+    StringBuilder cases = new StringBuilder();
+    for (int i = 0; i < 60; i++) cases.append("  if (K == ").append(i).append(") return ").append(i * 37 % 64).append(";\n");
+    FileReport r = analyze("""
+        __device__ int cfg(int K) {
+        CASES  return 0;
+        }
+        template <int K> __global__ void k(float* o) {
+          __shared__ float s[2048];
+          int base = cfg(K);
+          s[base + threadIdx.x] = 1.0f;
+          o[0] = s[base * 2 + 2 * threadIdx.x];
+        }
+        """.replace("CASES", cases));
+    assertEquals(Verdict.OK, at(r, 67, Op.STORE).verdict());
+    Finding twice = at(r, 68, Op.LOAD);
+    assertEquals(Verdict.CONFLICT, twice.verdict());
+    assertEquals(2, twice.ways());
+  }
+
   @Test
   void aBranchOnTheWarpsNumberThatNoWarpTakesIsNotReported() {
     // every warp has warp < 100: the else branch never runs (it was once analyzed "both ways" for all warps)

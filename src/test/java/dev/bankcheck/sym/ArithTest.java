@@ -84,4 +84,36 @@ class ArithTest {
     assertEquals(Long.valueOf(6), p.terms().get("n"));
     assertEquals(3, p.symbolicGcd());
   }
+
+  /** x ^= x >> k written out: each line doubles the name of x unless long names are abbreviated. */
+  @Test
+  void namesOfRepeatedOperationsStayBoundedAndDistinct() {
+    Val x = num(Poly.symbol("seed").add(B.scale(1024)).add(Poly.symbol(WarpSetup.WARP_SYMBOL)));
+    Val y = x;
+    for (int i = 0; i < 64; i++) {
+      x = Arith.binary("^", x, Arith.binary(">>", x, Val.num(i % 7 + 1)));
+      y = Arith.binary("^", y, Arith.binary(">>", y, Val.num(i % 7 + (i == 63 ? 2 : 1))));
+    }
+    String name = poly(x).toString();
+    assertTrue(name.length() <= SymbolText.MAX_LENGTH + 200, name);
+    // what a user would give values to, and the warp's number (the symbolic warp looks for it), stay in the name
+    assertTrue(name.contains("seed") && name.contains("blockIdx.x") && name.contains(WarpSetup.WARP_SYMBOL), name);
+    assertEquals(poly(x), poly(Arith.binary("+", x, Val.num(0))));
+    assertTrue(!poly(x).equals(poly(y)), "different expressions keep different names");
+  }
+
+  @Test
+  void aLongSumIsOneSymbolTimesItsGcdAndEqualSumsGiveTheSameOne() {
+    Poly sum = Poly.of(3);
+    for (int i = 0; i < 200; i++) sum = sum.add(Poly.symbol("branch@" + i + ":5#" + i).scale(64));
+    Poly c = sum.compact();
+    assertEquals(1, c.terms().size());
+    assertEquals(64L, c.terms().values().iterator().next());
+    assertEquals(3, c.constant());
+    assertEquals(c, sum.add(Poly.ZERO).compact());
+    assertEquals(c.add(Poly.of(5)), sum.add(Poly.of(5)).compact()); // lanes differ in the constant only
+    assertTrue(!c.equals(sum.add(Poly.symbol("n")).compact()));
+    Poly small = Poly.symbol("n").add(Poly.of(1));
+    assertEquals(small, small.compact());
+  }
 }
