@@ -204,7 +204,7 @@ final class PreprocessRun {
           }
           PPToken t = expandNext(main);
           if (t == null) break;
-          output.add(t.token);
+          output.add(operatorForAlternative(t.token));
         } catch (ExpansionLimit cut) {
           // this use of the macro is left out (its partial output too); the rest of the file is preprocessed
           // unless the file's whole budget is spent
@@ -234,8 +234,20 @@ final class PreprocessRun {
     if (t.kind() == TokenKind.IDENTIFIER && (t.text().startsWith("_") || macros.containsKey(t.text()))) return false;
     flushLexErrors(f, i);
     f.index = i + 1;
-    output.add(t);
+    output.add(operatorForAlternative(t));
     return true;
+  }
+
+  /** C++'s alternative tokens (C++17 5.5): {@code M >= 128 and N >= 128} is {@code &&}. */
+  private static final Map<String, String> ALTERNATIVE_TOKENS = Map.ofEntries(Map.entry("and", "&&"),
+      Map.entry("or", "||"), Map.entry("not", "!"), Map.entry("bitand", "&"), Map.entry("bitor", "|"),
+      Map.entry("xor", "^"), Map.entry("compl", "~"), Map.entry("and_eq", "&="), Map.entry("or_eq", "|="),
+      Map.entry("xor_eq", "^="), Map.entry("not_eq", "!="));
+
+  private static Token operatorForAlternative(Token t) {
+    if (t.kind() != TokenKind.IDENTIFIER) return t;
+    String op = ALTERNATIVE_TOKENS.get(t.text());
+    return op == null ? t : new Token(TokenKind.PUNCT, op, t.pos());
   }
 
   // ---------------------------------------------------------------- macro expansion

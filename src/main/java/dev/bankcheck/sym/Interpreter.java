@@ -320,7 +320,7 @@ public final class Interpreter {
     return vals;
   }
 
-  /** Template values and the local variables that hold one constant in every lane: for array sizes. */
+  /** Template values and the local variables that hold one constant in every lane: for array sizes and template arguments. */
   private Map<String, Val> constantsInScope() {
     Map<String, Val> c = new HashMap<>(templateScope);
     for (Map<String, Var> scope : scopes) {
@@ -1809,7 +1809,9 @@ public final class Interpreter {
       }
     }
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
-    return invoke(f, templateBindings(f, c, templateScope), scope -> {
+    // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
+    Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
+    return invoke(f, templateBindings(f, c, callerConstants), scope -> {
       for (int i = 0; i < f.params().size(); i++) {
         VarDecl p = f.params().get(i);
         Var v = bound.get(i);

@@ -245,6 +245,44 @@ class AnalyzerTest {
     assertTrue(unbounded.reason().endsWith("of a loop without constant bounds"), unbounded.reason());
   }
 
+  /** Found on siboehm/SGEMM_CUDA: `if (M >= 128 and N >= 128)` was a syntax error that lost the launches. */
+  @Test
+  void cppAlternativeTokensAreTheirOperators() {
+    FileReport r = analyze("""
+        __global__ void k(float* o, int n) {
+          __shared__ float s[1024];
+          if (not (threadIdx.x >= 16) and (n > 0 or n <= 0)) s[threadIdx.x * 2] = 1.0f;
+          int m = threadIdx.x bitand 7;
+          m xor_eq 1;
+          o[0] = s[32 * (compl m bitand 1) + threadIdx.x / 2];
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(Verdict.OK, at(r, 3, Op.STORE).verdict()); // lanes 0-15 only: 32 words, one per bank
+    Finding f = at(r, 6, Op.LOAD); // ~((l & 7) ^ 1) & 1 is l & 1: lane 1 reads word 32, lane 0 word 0
+    assertEquals(2, f.ways(), f.reason());
+  }
+
+  /** Also from SGEMM_CUDA: {@code wt::loadFromGmem<BM, rowStrideA>(...)} with a constexpr rowStrideA of the kernel. */
+  @Test
+  void templateArgumentsOfACallMayNameTheCallersConstants() {
+    FileReport r = analyze("""
+        template <int STRIDE> __device__ void put(float* s) { s[threadIdx.x * STRIDE] = 1.0f; }
+        template <int N> __global__ void k(float* o) {
+          __shared__ float s[4096];
+          constexpr int stride = N / 32;
+          const int twice = 2 * stride;
+          put<stride>(s);
+          put<twice>(s);
+          o[0] = s[threadIdx.x];
+        }
+        template __global__ void k<64>(float*);
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(Verdict.CONFLICT, f.verdict(), f.reason());
+    assertEquals(4, f.ways()); // the worst of stride 2 (2-way) and 4 (4-way)
+  }
+
   /** Found on llm.c's random numbers: each written-out line of a hash doubled the names it was made of. */
   @Test
   void aHashWrittenOutLineByLineIsAnalyzedNotAnOutOfMemoryError() {
