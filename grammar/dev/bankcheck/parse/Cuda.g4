@@ -154,7 +154,10 @@ templateValue
     | op=('-' | '+' | '~' | '!') operand=templateValue                      #tvUnary
     | left=templateValue op=('*' | '/' | '%') right=templateValue           #tvBinary
     | left=templateValue op=('+' | '-') right=templateValue                 #tvBinary
-    | left=templateValue op=('<<' | '&' | '^' | '|') right=templateValue    #tvBinary
+    | left=templateValue op='<<' right=templateValue                        #tvBinary
+    | left=templateValue op='&' right=templateValue                         #tvBinary
+    | left=templateValue op='^' right=templateValue                         #tvBinary
+    | left=templateValue op='|' right=templateValue                         #tvBinary
     ;
 
 // A restricted expression for template arguments: '>' would close the argument list.

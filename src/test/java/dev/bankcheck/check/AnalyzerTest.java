@@ -283,6 +283,22 @@ class AnalyzerTest {
     assertEquals(4, f.ways()); // the worst of stride 2 (2-way) and 4 (4-way)
   }
 
+  @Test
+  void operatorsInACallsTemplateArgumentsHaveCsPrecedence() {
+    FileReport r = analyze("""
+        template <int S> __device__ void put(float* s) { s[threadIdx.x * S] = 1.0f; }
+        __global__ void k(float* o) {
+          __shared__ float s[4096];
+          put<1 | 2 & 0>(s);
+          put<5 ^ 2 & 1 << 1>(s);
+          o[0] = s[threadIdx.x];
+        }
+        """);
+    // 1 | (2 & 0) = 1 and 5 ^ (2 & (1 << 1)) = 7: odd strides, conflict-free (read left to right: 0 and 2)
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(Verdict.OK, f.verdict(), f.reason());
+  }
+
   /** Found on llm.c's random numbers: each written-out line of a hash doubled the names it was made of. */
   @Test
   void aHashWrittenOutLineByLineIsAnalyzedNotAnOutOfMemoryError() {
