@@ -62,7 +62,7 @@ public final class DefaultAnalyzer implements Analyzer {
     long[] deadline = {0};
     int[] runs = {0};
     // the re-analyses change one line: the items they leave alone are not parsed again
-    CudaParserFacade.ItemCache parsedItems = new CudaParserFacade.ItemCache();
+    CudaParserFacade.ItemCache parsedItems = new CudaParserFacade.ItemCache(displayPath);
     // nor do they read and lex the headers again
     Preprocessor.HeaderCache headers = new Preprocessor.HeaderCache();
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own

@@ -55,9 +55,46 @@ public final class CudaParserFacade {
   /**
    * The IR built from the items of one file, kept while the file is analyzed again with small edits (to check
    * fixes): an edit changes one item, and every other item, with the same tokens at the same positions, is taken
-   * from here instead of being parsed again. Not thread-safe: one file's analyses at a time.
+   * from here instead of being parsed again. Not thread-safe: one file's analyses at a time. Items that come
+   * from headers are also shared with the other files of the run (thread-safe, bounded): a project's files
+   * include the same headers, and ggml's 273 files parsed its common.cuh 273 times.
    */
   public static final class ItemCache {
+    private final String mainFile;
+
+    /** A cache for the analyses of {@code mainFile} (its display path: the file of its own tokens). */
+    public ItemCache(String mainFile) {
+      this.mainFile = mainFile;
+    }
+
+    /** Header items of every file: the IR is immutable, and the key decides it (as below). */
+    private static final Map<Key, IrBuilder.Added> HEADER_ITEMS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Tokens held by HEADER_ITEMS' keys, about: the map is cleared past a bound, as memory must stay bounded. */
+    private static final java.util.concurrent.atomic.AtomicLong HEADER_TOKENS = new java.util.concurrent.atomic.AtomicLong();
+    private static final long MAX_HEADER_TOKENS = 500_000; // about 40 MB of tokens, and their IR
+
+    private boolean fromHeader(List<Token> item) {
+      for (Token t : item) {
+        if (t.pos().file().equals(mainFile)) return false;
+      }
+      return true;
+    }
+
+    private IrBuilder.Added get(Key key, boolean header) {
+      IrBuilder.Added a = built.get(key);
+      return a != null || !header ? a : HEADER_ITEMS.get(key);
+    }
+
+    private void put(Key key, IrBuilder.Added added, boolean header) {
+      built.put(key, added);
+      if (!header) return;
+      if (HEADER_TOKENS.addAndGet(key.tokens.size()) > MAX_HEADER_TOKENS) {
+        HEADER_ITEMS.clear();
+        HEADER_TOKENS.set(key.tokens.size());
+      }
+      HEADER_ITEMS.putIfAbsent(key, added);
+    }
+
     /** The item's tokens and the type names known before it: they alone decide what building it adds. */
     private record Key(List<Token> tokens, Set<String> typeNames) {
       // written out: a record's generated methods are bootstrapped through method handles, a start-up cost
@@ -103,7 +140,8 @@ public final class CudaParserFacade {
       }
       // only items that parsed are kept: a failed one is parsed again and reports its error again
       ItemCache.Key key = cache == null ? null : new ItemCache.Key(item, builder.typeNames());
-      IrBuilder.Added known = key == null ? null : cache.built.get(key);
+      boolean header = key != null && cache.fromHeader(item);
+      IrBuilder.Added known = key == null ? null : cache.get(key, header);
       if (known != null) {
         builder.add(known);
         continue;
@@ -112,7 +150,7 @@ public final class CudaParserFacade {
       if (!parseItem(item, builder, errors)) {
         skipped.add(new SkippedItem(item));
       } else if (key != null) {
-        cache.built.put(key, builder.addedSince(mark, key.typeNames()));
+        cache.put(key, builder.addedSince(mark, key.typeNames()), header);
       }
     }
     return new Result(builder.unit(), errors, skipped);

@@ -1,11 +1,16 @@
 package dev.bankcheck.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.source.Preprocessor;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Items taken from {@link CudaParserFacade.ItemCache} give the same result as parsing everything again. */
 class ItemCacheTest {
@@ -35,7 +40,7 @@ class ItemCacheTest {
 
   @Test
   void editedCopiesParseAsWithoutTheCache() {
-    CudaParserFacade.ItemCache cache = new CudaParserFacade.ItemCache();
+    CudaParserFacade.ItemCache cache = new CudaParserFacade.ItemCache("t.cu");
     assertSame(parse(SOURCE, null), parse(SOURCE, cache));
     for (String edited : List.of(
         SOURCE.replace("tile[T][T]", "tile[T][T + 1]"),
@@ -46,5 +51,30 @@ class ItemCacheTest {
         SOURCE)) {
       assertSame(parse(edited, null), parse(edited, cache));
     }
+  }
+
+  /** Two files that include one header: the second takes the header's items from the first (the same IR). */
+  @Test
+  void headerItemsAreSharedBetweenFilesAndParseAsWithout(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("tiles.cuh"), String.join("\n",
+        "typedef float real;",
+        "template <int N> __device__ real load(const real* s) { return s[threadIdx.x * N]; }",
+        ""));
+    String a = "#include \"tiles.cuh\"\n__global__ void a(real* o) { __shared__ real s[64]; o[0] = load<2>(s); }\n";
+    String b = "#include \"tiles.cuh\"\n__global__ void b(real* o) { __shared__ real s[64]; o[0] = load<1>(s); }\n";
+    CudaParserFacade.Result first = parseFile(dir.resolve("a.cu"), a, new CudaParserFacade.ItemCache("a.cu"));
+    CudaParserFacade.Result second = parseFile(dir.resolve("b.cu"), b, new CudaParserFacade.ItemCache("b.cu"));
+    assertSame(parseFile(dir.resolve("b.cu"), b, null), second);
+    List<TranslationUnit.Item> x = first.unit().items();
+    List<TranslationUnit.Item> y = second.unit().items();
+    assertEquals(x.size(), y.size());
+    for (int i = 0; i < x.size() - 1; i++) assertTrue(x.get(i) == y.get(i), "the header's item was parsed again: " + x.get(i));
+    assertTrue(x.get(x.size() - 1) != y.get(y.size() - 1));
+  }
+
+  private static CudaParserFacade.Result parseFile(Path file, String text, CudaParserFacade.ItemCache cache) {
+    String display = file.getFileName().toString();
+    return CudaParserFacade.parse(new Preprocessor(List.of(), Map.of()).process(file, display, text,
+        new Preprocessor.HeaderCache()).tokens(), () -> false, cache);
   }
 }
