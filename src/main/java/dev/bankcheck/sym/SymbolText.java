@@ -24,7 +24,6 @@ public final class SymbolText {
    */
   public static final int MAX_LENGTH = 1000;
 
-  private static final Pattern LOOP = Pattern.compile("(?:iterations past \\d+|some iterations) of the loop at line \\d+");
   /** Words of the tool's own descriptions of symbols, not names from the code. */
   private static final Set<String> PHRASING = Set.of("the", "branch", "at", "line", "taken", "of", "some", "iterations",
       "loop", "trip", "count", "as", "changed", "by", "after", "more", "and");
@@ -89,7 +88,7 @@ public final class SymbolText {
     Set<String> parts = new LinkedHashSet<>(mentioned);
     String rest = name;
     if (name.contains(" of the loop at line ")) { // the pattern is slow: only where it can match
-      Matcher loops = LOOP.matcher(name);
+      Matcher loops = Loops.PATTERN.matcher(name);
       while (loops.find()) parts.add(loops.group());
       rest = loops.replaceAll(" ");
     }
@@ -97,6 +96,11 @@ public final class SymbolText {
     List<String> shown = new ArrayList<>(parts).subList(0, Math.min(parts.size(), MAX_NAMES));
     String more = parts.size() > MAX_NAMES ? " and " + (parts.size() - MAX_NAMES) + " more" : "";
     return "(... of " + String.join(", ", shown) + more + ")#" + digest(name);
+  }
+
+  /** Compiled on first use: Poly.symbol loads this class in every run, and most never abbreviate. */
+  private static final class Loops {
+    static final Pattern PATTERN = Pattern.compile("(?:iterations past \\d+|some iterations) of the loop at line \\d+");
   }
 
   private static String digest(String text) {
