@@ -246,7 +246,10 @@ final class PreprocessRun {
 
   private static Token operatorForAlternative(Token t) {
     if (t.kind() != TokenKind.IDENTIFIER) return t;
-    String op = ALTERNATIVE_TOKENS.get(t.text());
+    String text = t.text();
+    // every output token passes here: most are told apart without hashing them
+    if (text.length() < 2 || text.length() > 6 || "abcnox".indexOf(text.charAt(0)) < 0) return t;
+    String op = ALTERNATIVE_TOKENS.get(text);
     return op == null ? t : new Token(TokenKind.PUNCT, op, t.pos());
   }
 
