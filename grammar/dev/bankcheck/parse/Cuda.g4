@@ -273,6 +273,8 @@ statement
     | 'goto' label=Identifier ';'                                               #gotoStmt
     | label=Identifier ':'                                                      #labelStmt
     | 'continue' ';'                                                            #continueStmt
+    | 'throw' expression? ';'                                                   #throwStmt
+    | 'try' body=compoundStatement ('catch' '(' (parameter | '...') ')' compoundStatement)+   #tryStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt

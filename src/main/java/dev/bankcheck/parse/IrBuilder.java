@@ -462,12 +462,14 @@ final class IrBuilder {
     if (s instanceof ReturnStmtContext r) {
       return new Stmt.Return(p, r.expressionList() == null ? null : exprList(r.expressionList()));
     }
+    // exceptions are host code (device code cannot throw): the try block runs, a throw does nothing
+    if (s instanceof TryStmtContext t) return block(t.body);
     if (s instanceof BreakStmtContext) return new Stmt.Break(p);
     if (s instanceof ContinueStmtContext) return new Stmt.Continue(p);
     if (s instanceof ExprStmtContext e) {
       return e.expressionList() == null ? new Stmt.Empty(p) : new Stmt.ExprStmt(p, exprList(e.expressionList()));
     }
-    return new Stmt.Empty(p); // asm, static_assert
+    return new Stmt.Empty(p); // asm, static_assert, throw
   }
 
   // ---- expressions ----

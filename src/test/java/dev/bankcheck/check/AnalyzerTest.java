@@ -263,6 +263,28 @@ class AnalyzerTest {
     assertEquals(2, f.ways(), f.reason());
   }
 
+  /** Host code with exceptions (SGEMM_CUDA's runner throws on an unknown kernel number) still gives its launches. */
+  @Test
+  void hostCodeWithTryCatchAndThrowParsesAndItsLaunchesCount() {
+    FileReport r = analyze("""
+        template <int W> __global__ void k(float* o) {
+          __shared__ float s[32 * W];
+          s[threadIdx.x * W] = 1.0f;
+        }
+        void run(float* o, int which) {
+          try {
+            if (which == 1) k<4><<<1, 32>>>(o);
+            else throw std::invalid_argument("unknown kernel");
+          } catch (const std::exception& e) {
+            throw;
+          } catch (...) {
+          }
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(4, at(r, 3, Op.STORE).ways());
+  }
+
   /** Also from SGEMM_CUDA: {@code wt::loadFromGmem<BM, rowStrideA>(...)} with a constexpr rowStrideA of the kernel. */
   @Test
   void templateArgumentsOfACallMayNameTheCallersConstants() {
