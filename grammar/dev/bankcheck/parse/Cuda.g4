@@ -328,6 +328,7 @@ primary
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
     | qualifiedName                                                             #nameExpr
+    | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr
     | '(' expressionList ')'                                                    #parenExpr
     | '(' (expression foldOperator '...' | '...' foldOperator expression) ')'   #foldExpr

@@ -707,6 +707,8 @@ final class IrBuilder {
       return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : new Expr.Unsupported(p, "functional cast");
     }
     if (pc instanceof NameExprContext n) return new Expr.Name(p, n.qualifiedName().getText());
+    // std::numeric_limits<float>::max(), traits<T>::qk: a name the analysis does not define (its value is unknown)
+    if (pc instanceof TemplateMemberExprContext m) return new Expr.Name(p, m.getText());
     if (pc instanceof FoldExprContext f) return new Expr.Unsupported(p, "a fold expression");
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());

@@ -285,6 +285,25 @@ class AnalyzerTest {
     assertEquals(4, at(r, 3, Op.STORE).ways());
   }
 
+  /** faiss and ggml: a kernel that uses a class template's member ({@code std::numeric_limits<float>::max()}) was skipped. */
+  @Test
+  void aMemberOfAClassTemplateInAnExpressionParsesAndIsUnknown() {
+    FileReport r = analyze("""
+        template <typename T> struct traits;
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          float best = std::numeric_limits<float>::max();
+          s[threadIdx.x] = best;
+          o[0] = s[threadIdx.x * traits<float>::stride];
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(Verdict.OK, at(r, 5, Op.STORE).verdict());
+    Finding f = at(r, 6, Op.LOAD);
+    assertEquals(Verdict.UNKNOWN, f.verdict());
+    assertTrue(f.reason().contains("traits<float>::stride"), f.reason());
+  }
+
   /** Also from SGEMM_CUDA: {@code wt::loadFromGmem<BM, rowStrideA>(...)} with a constexpr rowStrideA of the kernel. */
   @Test
   void templateArgumentsOfACallMayNameTheCallersConstants() {
