@@ -92,6 +92,20 @@ class HostileInputTest {
     assertEquals((lines + 3) + ":20 2-way", position(report));
   }
 
+  /** Headers have the inputs' bounds: a huge one, a device or a FIFO is not read, and the file goes on. */
+  @Test
+  void hugeAndSpecialIncludesAreNotRead() throws IOException, InterruptedException {
+    try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(dir.resolve("huge.h").toFile(), "rw")) {
+      huge.setLength(65L << 20); // sparse: no disk space, and its size is all that is looked at
+    }
+    String src = "#include \"huge.h\"\n#include \"/dev/zero\"\n" + kernel("\n", "  ");
+    JsonObject report = Pipeline.checkAllFormats(write("inc.cu", src).toString());
+    assertEquals("partial", status(report));
+    assertTrue(errors(report).stream().anyMatch(m -> m.contains("'huge.h' is larger than 64 MiB; not read")),
+        errors(report).toString());
+    assertEquals("5:20 2-way", position(report));
+  }
+
   @Test
   void fewNulBytesInSourceAreToleratedAndBinaryFilesRefused() throws IOException {
     String text = kernel("\n", "  ") + "// " + "x".repeat(500) + "\u0000" + "\n";
