@@ -327,7 +327,7 @@ final class IrBuilder {
     Pos p = pos(v);
     if (v instanceof TvLiteralContext l) {
       String t = l.getText();
-      if (l.IntegerLiteral() != null) return new Expr.IntLit(p, parseInt(t));
+      if (l.IntegerLiteral() != null) return intLiteral(p, t);
       if (l.CharLiteral() != null) return new Expr.IntLit(p, charValue(t));
       return new Expr.IntLit(p, t.equals("true") ? 1 : 0);
     }
@@ -683,7 +683,7 @@ final class IrBuilder {
 
   private Expr primary(PrimaryContext pc) {
     Pos p = pos(pc);
-    if (pc instanceof IntLiteralContext i) return new Expr.IntLit(p, parseInt(i.getText()));
+    if (pc instanceof IntLiteralContext i) return intLiteral(p, i.getText());
     if (pc instanceof FloatLiteralContext f) return new Expr.FloatLit(p, f.getText());
     if (pc instanceof CharLiteralContext c) return new Expr.IntLit(p, charValue(c.getText()));
     if (pc instanceof StringLiteralContext s) return new Expr.StringLit(p, s.getText());
@@ -715,7 +715,16 @@ final class IrBuilder {
     return new Expr.Unsupported(p, "lambda");
   }
 
-  static long parseInt(String text) {
+  /** The literal's value; one that does not fit in 64 bits (an error for the compiler) has none. */
+  private static Expr intLiteral(Pos p, String text) {
+    Long v = parseInt(text);
+    return v != null ? new Expr.IntLit(p, v)
+        : new Expr.Unsupported(p, "the integer literal " + (text.length() > 24 ? text.substring(0, 21) + "..." : text)
+            + " does not fit in 64 bits");
+  }
+
+  /** The value of an integer literal, or null where it has more than 64 bits. */
+  static Long parseInt(String text) {
     String s = text.replace("'", "").toLowerCase();
     while (!s.isEmpty() && (s.endsWith("u") || s.endsWith("l"))) s = s.substring(0, s.length() - 1);
     try {
@@ -724,7 +733,7 @@ final class IrBuilder {
       if (s.length() > 1 && s.startsWith("0")) return Long.parseUnsignedLong(s.substring(1), 8);
       return Long.parseUnsignedLong(s);
     } catch (NumberFormatException e) {
-      return 0;
+      return null;
     }
   }
 

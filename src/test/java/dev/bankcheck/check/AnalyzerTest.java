@@ -245,6 +245,20 @@ class AnalyzerTest {
     assertTrue(unbounded.reason().endsWith("of a loop without constant bounds"), unbounded.reason());
   }
 
+  /** An integer literal over 64 bits was read as 0 (a broadcast); the compiler rejects it: no value, no guess. */
+  @Test
+  void anIntegerLiteralOver64BitsHasNoValue() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[64];
+          o[0] = s[threadIdx.x * 99999999999999999999999];
+        }
+        """);
+    Finding f = at(r, 3, Op.LOAD);
+    assertEquals(Verdict.UNKNOWN, f.verdict());
+    assertTrue(f.reason().contains("does not fit in 64 bits"), f.reason());
+  }
+
   /** Found on siboehm/SGEMM_CUDA: `if (M >= 128 and N >= 128)` was a syntax error that lost the launches. */
   @Test
   void cppAlternativeTokensAreTheirOperators() {
