@@ -19,8 +19,6 @@ import java.util.List;
 
 /** The real analyzer: preprocess, parse, build the IR, interpret each kernel per warp, apply the bank model. */
 public final class DefaultAnalyzer implements Analyzer {
-  /** Files above this size are refused with a message instead of risking memory. */
-  static final long MAX_FILE_BYTES = 64L << 20;
   /** Interpreter steps and seconds one file may take: bounds pathological inputs. */
   static final long STEPS_PER_FILE = 40_000_000;
   static final long SECONDS_PER_FILE = 20;
@@ -46,7 +44,9 @@ public final class DefaultAnalyzer implements Analyzer {
       if (Files.isDirectory(file)) return failed(displayPath, "is a directory");
       // a FIFO or device would block the read (or never end): only regular files are read
       if (!Files.isRegularFile(file)) return failed(displayPath, "is not a regular file");
-      if (Files.size(file) > MAX_FILE_BYTES) return failed(displayPath, "larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
+      if (Files.size(file) > Preprocessor.MAX_FILE_BYTES) {
+        return failed(displayPath, "larger than " + (Preprocessor.MAX_FILE_BYTES >> 20) + " MiB");
+      }
       byte[] bytes = Files.readAllBytes(file);
       if (looksBinary(bytes)) return failed(displayPath, "looks like a binary file (NUL bytes), not CUDA source");
       text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)

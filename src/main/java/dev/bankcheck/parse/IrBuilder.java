@@ -715,15 +715,15 @@ final class IrBuilder {
     return new Expr.Unsupported(p, "lambda");
   }
 
-  /** The literal's value; one that does not fit in 64 bits (an error for the compiler) has none. */
+  /** The literal's value; one over 64 bits (an error for the compiler) or with a suffix not known here has none. */
   private static Expr intLiteral(Pos p, String text) {
     Long v = parseInt(text);
     return v != null ? new Expr.IntLit(p, v)
         : new Expr.Unsupported(p, "the integer literal " + (text.length() > 24 ? text.substring(0, 21) + "..." : text)
-            + " does not fit in 64 bits");
+            + " does not fit in 64 bits or has an unknown suffix");
   }
 
-  /** The value of an integer literal, or null where it has more than 64 bits. */
+  /** The value of an integer literal, or null where it has more than 64 bits or a suffix not known here. */
   static Long parseInt(String text) {
     String s = text.replace("'", "").toLowerCase();
     while (!s.isEmpty() && (s.endsWith("u") || s.endsWith("l"))) s = s.substring(0, s.length() - 1);

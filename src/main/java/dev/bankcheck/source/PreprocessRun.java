@@ -880,8 +880,8 @@ final class PreprocessRun {
     if (lexed == null) {
       String text;
       try {
-        if (Files.size(found.path()) > MAX_INCLUDE_BYTES) {
-          error(hash.pos(), "include file '" + header.name() + "' is larger than " + (MAX_INCLUDE_BYTES >> 20)
+        if (Files.size(found.path()) > Preprocessor.MAX_FILE_BYTES) {
+          error(hash.pos(), "include file '" + header.name() + "' is larger than " + (Preprocessor.MAX_FILE_BYTES >> 20)
               + " MiB; not read");
           return;
         }
@@ -895,9 +895,6 @@ final class PreprocessRun {
     }
     files.push(new SourceFile(lexed, key.getParent(), key, found.display()));
   }
-
-  /** The bound on an input file, for headers too: reading a huge one would take the memory of every worker. */
-  static final long MAX_INCLUDE_BYTES = 64L << 20;
 
   private static Path canonical(Path p) {
     try {

@@ -16,6 +16,9 @@ import java.util.Map;
  * there, because system headers are not analyzed.
  */
 public final class Preprocessor {
+  /** The largest source file read, input or header: a bigger one would take the memory of every worker. */
+  public static final long MAX_FILE_BYTES = 64L << 20;
+
   /** Predefined as by nvcc compiling device code for sm_90; -D overrides any of them. */
   static final Map<String, String> PREDEFINED = Map.of(
       "__CUDACC__", "1",
