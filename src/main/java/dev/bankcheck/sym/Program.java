@@ -343,9 +343,22 @@ public final class Program {
     return new Type.Opaque(name);
   }
 
+  /**
+   * The name of a class template's instance: its bindings in name order. Written out: a record's own
+   * toString (Opaque's, for a type argument) goes through String.format, and llm.c resolves its
+   * Packed128<floatX> this way at every use.
+   */
+  private static String instanceKey(String name, Map<String, Val> scope) {
+    StringBuilder key = new StringBuilder(name).append('{');
+    new java.util.TreeMap<>(scope).forEach((k, v) -> key.append(k).append('=')
+        .append(v instanceof Val.Opaque o ? "opaque " + o.what() : v instanceof Val.Num n ? "num " + n.poly() : v)
+        .append(';'));
+    return key.append('}').toString();
+  }
+
   private Type struct(StructDef s, Map<String, Val> scope, List<String> problems) {
     // each instance of a class template has its own layout
-    String key = s.templateParams().isEmpty() ? s.name() : s.name() + new java.util.TreeMap<>(scope).toString();
+    String key = s.templateParams().isEmpty() ? s.name() : instanceKey(s.name(), scope);
     Type cached = structCache.get(key);
     if (cached != null) return cached;
     structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference
