@@ -105,7 +105,7 @@ public final class DefaultAnalyzer implements Analyzer {
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
       FixVerifier verifier = reanalysis == null ? null
-          : new FixVerifier(displayPath, text, pp.tokens(), program, reanalysis, errors.size());
+          : new FixVerifier(displayPath, text, lines, pp.tokens(), program, reanalysis, errors.size());
       findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check(onlyKernel));
       complete = !budget.exhausted();
     } catch (StackOverflowError | RuntimeException e) {

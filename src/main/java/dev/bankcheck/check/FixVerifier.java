@@ -4,7 +4,6 @@ import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.parse.CudaParserFacade;
-import dev.bankcheck.source.Lines;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.Token;
 import dev.bankcheck.source.TokenKind;
@@ -33,6 +32,7 @@ final class FixVerifier {
 
   private final String displayPath;
   private final String text;
+  private final String[] lines;
   private final List<Token> tokens;
   private final Program program;
   private final Reanalysis reanalysis;
@@ -42,14 +42,16 @@ final class FixVerifier {
   /**
    * @param displayPath the file's path as positions give it; only edits of this file can be checked
    * @param text the file's text
+   * @param lines the file's text split into lines
    * @param tokens the file's preprocessed tokens
    * @param program the file's program
    * @param baselineErrors the preprocessing and parse errors of the unedited file (an edit must not add any)
    */
-  FixVerifier(String displayPath, String text, List<Token> tokens, Program program, Reanalysis reanalysis,
-      int baselineErrors) {
+  FixVerifier(String displayPath, String text, String[] lines, List<Token> tokens, Program program,
+      Reanalysis reanalysis, int baselineErrors) {
     this.displayPath = displayPath;
     this.text = text;
+    this.lines = lines;
     this.tokens = tokens;
     this.program = program;
     this.reanalysis = reanalysis;
@@ -163,7 +165,6 @@ final class FixVerifier {
       return false;
     }
     List<Token> old = tokens.subList(open + 1, close);
-    if (lines == null) lines = Lines.split(text);
     String line = e.line() <= lines.length ? lines[e.line() - 1] : "";
     if (e.endColumn() - 1 > line.length()) return false;
     String oldText = line.substring(e.column() - 1, e.endColumn() - 1).trim();
@@ -192,13 +193,10 @@ final class FixVerifier {
         t.builtin(), t.reference(), t.pointerToArray());
     List<String> problems = new ArrayList<>();
     Type type = program.resolve(resized, Map.of(), problems);
-    while (type instanceof Type.Array a && a.element() instanceof Type.Array) type = a.element();
-    return problems.isEmpty() && type instanceof Type.Array inner && inner.length() == length;
+    return problems.isEmpty() && type instanceof Type.Array a && PaddingSearch.innermost(a).length() == length;
   }
 
   private static final Pattern PLUS = Pattern.compile("(.*) \\+ (\\d+)");
-  /** The file's lines, split when first needed. */
-  private String[] lines;
 
   private boolean at(Token t, int line, int column) {
     return t.pos().line() == line && t.pos().column() == column && t.pos().file().equals(displayPath);

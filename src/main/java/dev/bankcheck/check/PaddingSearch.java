@@ -191,7 +191,7 @@ final class PaddingSearch {
     return bound;
   }
 
-  private static Type.Array innermost(Type.Array a) {
+  static Type.Array innermost(Type.Array a) {
     while (a.element() instanceof Type.Array e) a = e;
     return a;
   }

@@ -724,7 +724,7 @@ final class IrBuilder {
   }
 
   /** The value of an integer literal, or null where it has more than 64 bits or a suffix not known here. */
-  static Long parseInt(String text) {
+  private static Long parseInt(String text) {
     String s = text.replace("'", "").toLowerCase();
     while (!s.isEmpty() && (s.endsWith("u") || s.endsWith("l"))) s = s.substring(0, s.length() - 1);
     try {

@@ -110,7 +110,7 @@ public final class Program {
     Boolean known = touchesShared.get(f);
     if (known != null) return known;
     touchesShared.put(f, false); // recursion: assume no until shown otherwise
-    boolean result = f.body() != null && new SharedScan(this, this::isGlobalShared).scan(f.body());
+    boolean result = f.body() != null && SharedScan.reaches(this, SharedScan.facts(f.body()), this::isGlobalShared);
     touchesShared.put(f, result);
     return result;
   }
@@ -237,7 +237,6 @@ public final class Program {
     return new ConstantFolder(this, scope).eval(e);
   }
 
-  /** Pads the innermost dimension of the __shared__ array declared by {@code decl} to {@code length}. */
   /**
    * What {@code compute} finds in a piece of the IR, found once per kind and piece: the IR does not change,
    * and the interpreter asks again each time a loop runs. Not thread-safe, like the rest of a program.
@@ -253,6 +252,7 @@ public final class Program {
     return (T) found;
   }
 
+  /** Pads the innermost dimension of the __shared__ array declared by {@code decl} to {@code length}. */
   public void overrideInnerDim(VarDecl decl, long length) {
     innerDimOverride.put(key(decl), length);
     roots.clear();

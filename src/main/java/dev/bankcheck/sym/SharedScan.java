@@ -12,35 +12,12 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * A syntactic scan: does code declare __shared__ memory, name something that may be shared (as
- * {@code names} tells), or call a function that touches shared memory?
+ * A syntactic scan: does code declare __shared__ memory, name something that may be shared (as a
+ * predicate tells), or call a function that touches shared memory? Split in two: the facts of a piece of
+ * code, which the IR fixes, and the answer from them, which depends on the predicate.
  */
 final class SharedScan {
-  private final Program program;
-  private final Predicate<String> names;
-  private boolean found;
-
-  SharedScan(Program program, Predicate<String> names) {
-    this.program = program;
-    this.names = names;
-  }
-
-  boolean scan(Stmt s) {
-    Walk.stmt(s, v -> found |= v.is("__shared__"), this::expr);
-    return found;
-  }
-
-  private void expr(Expr e) {
-    if (found) return;
-    if (e instanceof Expr.Name nm) {
-      found = names.test(nm.name());
-    } else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
-      Function f = program.functions().get(nm.name());
-      StructDef s = program.structDef(nm.name());
-      found = f != null && program.touchesShared(f)
-          || s != null && s.conversions().stream().anyMatch(program::touchesShared);
-    }
-  }
+  private SharedScan() {}
 
   /**
    * What a scan looks at in one piece of code (a statement or an expression, null for none): whether it
@@ -62,7 +39,7 @@ final class SharedScan {
     return new Facts(shared[0], new ArrayList<>(names), new ArrayList<>(callees));
   }
 
-  /** What {@link #scan} says of the piece whose facts these are. */
+  /** Whether the piece whose facts these are may touch shared memory. */
   static boolean reaches(Program program, Facts facts, Predicate<String> names) {
     if (facts.declaresShared()) return true;
     for (String callee : facts.callees()) {
