@@ -7,6 +7,7 @@ import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.ir.Walk;
+import dev.bankcheck.source.Pos;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.Val;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ final class BlockShapes {
   static List<Shape> forKernel(Function kernel, Program program, String[] lines, AnalysisOptions options) {
     Shape annotated = annotation(kernel, lines);
     if (annotated != null) return List.of(annotated);
-    List<Shape> launches = launches(kernel.name(), program);
+    List<Shape> launches = launches(kernel, program);
     if (!launches.isEmpty()) return launches;
     int[] configured = options.kernelBlocks().get(kernel.name());
     if (configured != null && valid(configured)) {
@@ -73,13 +74,13 @@ final class BlockShapes {
     return d[0] >= 1 && d[1] >= 1 && d[2] >= 1 && (long) d[0] * d[1] * d[2] <= 1024;
   }
 
-  private static List<Shape> launches(String kernel, Program program) {
+  private static List<Shape> launches(Function kernel, Program program) {
     Map<String, Shape> shapes = new LinkedHashMap<>();
-    for (Launch l : findLaunches(kernel, program)) {
+    for (Launch l : findLaunches(kernel.name(), program)) {
       if (l.block() != null && valid(l.block())) {
         int[] d = l.block();
         shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2],
-            new Shape(d, "from the launch at line " + l.line() + l.caller(), true));
+            new Shape(d, "from " + l.describe(kernel), true));
       }
     }
     return new ArrayList<>(shapes.values());
@@ -89,7 +90,13 @@ final class BlockShapes {
    * A launch of a kernel: its block shape (null when not constant), the constant value of each
    * argument (null where not constant) and the launch as written (template arguments).
    */
-  record Launch(int line, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> constants) {}
+  record Launch(Pos pos, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> constants) {
+    /** "the launch at line 40 in f<16>"; the launch's file is named when it is not the kernel's. */
+    String describe(Function kernel) {
+      String where = pos.file().equals(kernel.pos().file()) ? "line " + pos.line() : pos.file() + ":" + pos.line();
+      return "the launch at " + where + caller;
+    }
+  }
 
   /**
    * Every launch of {@code kernel} in the file, once per call of the host function template it is in
@@ -248,7 +255,7 @@ final class BlockShapes {
       if (e instanceof Expr.Launch l) {
         List<Long> args = new ArrayList<>();
         for (Expr a : l.args()) args.add(constant(a, env));
-        out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos().line(),
+        out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos(),
             l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l, caller, constants(env)));
         for (Expr a : l.args()) expr(a, env);
       } else if (e instanceof Expr.Comma c) {

@@ -100,7 +100,7 @@ public final class DefaultAnalyzer implements Analyzer {
     }
     CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
     errors.addAll(parsed.errors());
-    String[] lines = Lines.split(text);
+    FileLines lines = new FileLines(displayPath, Lines.split(text), pp.headerTexts());
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
@@ -117,7 +117,7 @@ public final class DefaultAnalyzer implements Analyzer {
           + budget.seconds() + " s; the findings cover what was analyzed until then"));
     }
     findings.addAll(UnanalyzedUses.find(parsed.skipped(), parsed.unit()));
-    List<Finding> result = Suppressions.apply(findings, displayPath, lines);
+    List<Finding> result = Suppressions.apply(findings, lines);
     result.sort(Comparator.comparing(Finding::pos).thenComparing(f -> f.op().ordinal()));
     errors.sort(Comparator.comparing(SourceError::pos));
     FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;

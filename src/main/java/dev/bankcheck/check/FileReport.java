@@ -3,8 +3,10 @@ package dev.bankcheck.check;
 import dev.bankcheck.source.SourceError;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Everything found in one input file. {@code status}: analyzed, partial (some errors) or failed. */
 public record FileReport(String path, Status status, List<SourceError> errors, List<Finding> findings) {
@@ -16,6 +18,32 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
     Status(String id) {
       this.id = id;
     }
+  }
+
+  /**
+   * The reports with each finding in a header reported once. Every file that includes a header analyzes the
+   * header's kernels again; where they find the same (every field equal but the evaluated warps), the finding
+   * stays with the header's own report when the header is an input, else with the first such file in input
+   * order. Findings that differ (another block shape from another launch) all stay.
+   */
+  public static List<FileReport> withoutRepeatedHeaderFindings(List<FileReport> reports) {
+    Set<Finding> seen = new HashSet<>();
+    for (FileReport r : reports) {
+      for (Finding f : r.findings) if (f.pos().file().equals(r.path)) seen.add(comparable(f));
+    }
+    List<FileReport> out = new ArrayList<>(reports.size());
+    for (FileReport r : reports) {
+      List<Finding> kept = new ArrayList<>(r.findings.size());
+      for (Finding f : r.findings) {
+        if (f.pos().file().equals(r.path) || seen.add(comparable(f))) kept.add(f);
+      }
+      out.add(kept.size() == r.findings.size() ? r : new FileReport(r.path, r.status, r.errors, List.copyOf(kept)));
+    }
+    return out;
+  }
+
+  private static Finding comparable(Finding f) {
+    return f.lanes() == null && (f.fix() == null || f.fix().lanesAfter() == null) ? f : f.withoutLanes(f.assumptions());
   }
 
   /**

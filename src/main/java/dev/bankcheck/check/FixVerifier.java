@@ -32,7 +32,7 @@ final class FixVerifier {
 
   private final String displayPath;
   private final String text;
-  private final String[] lines;
+  private final FileLines lines;
   private final List<Token> tokens;
   private final Program program;
   private final Reanalysis reanalysis;
@@ -42,12 +42,12 @@ final class FixVerifier {
   /**
    * @param displayPath the file's path as positions give it; only edits of this file can be checked
    * @param text the file's text
-   * @param lines the file's text split into lines
+   * @param lines the lines of the file and of the headers it read
    * @param tokens the file's preprocessed tokens
    * @param program the file's program
    * @param baselineErrors the preprocessing and parse errors of the unedited file (an edit must not add any)
    */
-  FixVerifier(String displayPath, String text, String[] lines, List<Token> tokens, Program program,
+  FixVerifier(String displayPath, String text, FileLines lines, List<Token> tokens, Program program,
       Reanalysis reanalysis, int baselineErrors) {
     this.displayPath = displayPath;
     this.text = text;
@@ -133,7 +133,7 @@ final class FixVerifier {
    * Whether the edit does nothing but give the innermost dimension of {@code decl} the value {@code length},
    * so that the analysis made with that dimension overridden is the analysis of the edited text (running it
    * again would show nothing new). The edit must replace what lies between the file's own last brackets of
-   * the declaration (tokens of this file, once in the preprocessed file, so that no macro spans them and no
+   * the declaration (tokens of the edited file, once in the preprocessed file, so that no macro spans them and no
    * other copy of the line changes), by a number or by that text "+ k" or "(that text) + k"; the tokens the
    * replacement then preprocesses to are the old ones with "+ k" after them (or in parentheses before it),
    * and as the declaration's dimension they must have the value {@code length}.
@@ -142,30 +142,31 @@ final class FixVerifier {
     if (edits.size() != 1 || decl.type().dims().isEmpty()) return false;
     Fix.Edit e = edits.get(0);
     Pos end = decl.dimsEnd(); // just after the last ']'
-    if (!e.file().equals(displayPath) || e.line() != e.endLine() || end == null || end.line() != e.line()
+    if (e.line() != e.endLine() || end == null || !end.file().equals(e.file()) || end.line() != e.line()
         || end.column() != e.endColumn() + 1) {
       return false;
     }
     int open = -1;
     for (int i = 0; i < tokens.size(); i++) {
-      if (at(tokens.get(i), e.line(), e.column() - 1)) {
+      if (at(tokens.get(i), e.file(), e.line(), e.column() - 1)) {
         if (open >= 0) return false; // the line is in the file twice (it includes itself)
         open = i;
       }
     }
     if (open < 0 || !tokens.get(open).is("[")) return false;
     int close = open + 1;
-    while (close < tokens.size() && tokens.get(close).pos().file().equals(displayPath)
+    while (close < tokens.size() && tokens.get(close).pos().file().equals(e.file())
         && tokens.get(close).pos().line() == e.line() && tokens.get(close).pos().column() >= e.column()
         && tokens.get(close).pos().column() < e.endColumn()) {
       close++;
     }
     if (close == open + 1 || close == tokens.size() || !tokens.get(close).is("]")
-        || !at(tokens.get(close), e.line(), e.endColumn())) {
+        || !at(tokens.get(close), e.file(), e.line(), e.endColumn())) {
       return false;
     }
     List<Token> old = tokens.subList(open + 1, close);
-    String line = e.line() <= lines.length ? lines[e.line() - 1] : "";
+    String[] fileLines = lines.of(e.file());
+    String line = e.line() <= fileLines.length ? fileLines[e.line() - 1] : "";
     if (e.endColumn() - 1 > line.length()) return false;
     String oldText = line.substring(e.column() - 1, e.endColumn() - 1).trim();
     String r = e.replacement();
@@ -198,7 +199,7 @@ final class FixVerifier {
 
   private static final Pattern PLUS = Pattern.compile("(.*) \\+ (\\d+)");
 
-  private boolean at(Token t, int line, int column) {
-    return t.pos().line() == line && t.pos().column() == column && t.pos().file().equals(displayPath);
+  private static boolean at(Token t, String file, int line, int column) {
+    return t.pos().line() == line && t.pos().column() == column && t.pos().file().equals(file);
   }
 }

@@ -43,7 +43,7 @@ final class KernelChecker {
   private final WorkBudget budget;
   private final BankConfig bank;
   private final BankModel model;
-  private final String[] lines;
+  private final FileLines lines;
   private final AnalysisOptions blocks;
 
   /** Checks the edited text of a fix; null: no fixes are searched (as when checking a fix). */
@@ -56,11 +56,7 @@ final class KernelChecker {
   /** The file's text for {@link SwizzleSearch} (made on first use). */
   private SourceText sourceText;
 
-  KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget) {
-    this(program, bank, lines, blocks, budget, null);
-  }
-
-  KernelChecker(Program program, BankConfig bank, String[] lines, AnalysisOptions blocks, WorkBudget budget,
+  KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions blocks, WorkBudget budget,
       FixVerifier verifier) {
     this.verifier = verifier;
     this.program = program;
@@ -152,7 +148,7 @@ final class KernelChecker {
 
   private List<Finding> checkKernel(Function kernel) {
     templateKernel = !kernel.templateParams().isEmpty();
-    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines, blocks);
+    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), blocks);
     Set<String> notes = new LinkedHashSet<>();
     List<Instantiation> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
@@ -468,7 +464,7 @@ final class KernelChecker {
     for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
       if (!template || !l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
         bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), withArguments ? l.args() : List.of(),
-            "the launch at line " + l.line() + l.caller(), found, l.constants(), l.block());
+            l.describe(kernel), found, l.constants(), l.block());
       }
     }
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run

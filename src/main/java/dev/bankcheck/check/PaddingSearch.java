@@ -34,7 +34,7 @@ final class PaddingSearch {
   private final Map<SiteKey, Site> sites;
   private final Supplier<Map<SiteKey, Site>> reanalyze;
   private final FixVerifier verifier;
-  private final String[] lines;
+  private final FileLines lines;
   /** A template's arrays may have other shapes in other instantiations: their recorded warps bound nothing. */
   private final boolean templateKernel;
 
@@ -44,7 +44,7 @@ final class PaddingSearch {
    * @param verifier checks the edits on the text (null: not checked there)
    */
   PaddingSearch(Program program, BankConfig bank, WorkBudget budget, long stepLimit, String kernel,
-      Map<SiteKey, Site> sites, Supplier<Map<SiteKey, Site>> reanalyze, FixVerifier verifier, String[] lines,
+      Map<SiteKey, Site> sites, Supplier<Map<SiteKey, Site>> reanalyze, FixVerifier verifier, FileLines lines,
       boolean templateKernel) {
     this.program = program;
     this.bank = bank;
@@ -126,6 +126,10 @@ final class PaddingSearch {
     // re-analysis with the overridden dimension (also when the edited text is the overridden program)
     Map<SiteKey, KernelChecker.AfterSite> after = null;
     boolean sameProgram = verifier != null && !templateKernel && verifier.onlyResizes(edits, root.decl(), bestLength);
+    // an edit of a header cannot be checked on the edited text of this file: kept only when it is that program
+    if (!sameProgram && verifier != null && !edits.isEmpty() && !edits.get(0).file().equals(verifier.displayPath())) {
+      edits = List.of();
+    }
     FixVerifier.After text = verifier == null || sameProgram ? null : verifier.after(edits, kernel);
     if (text != null && text.broken()) {
       edits = List.of(); // the edit does not do what the override did
@@ -210,21 +214,20 @@ final class PaddingSearch {
   private String editedDims(SharedRoot root, Fix.Edit edit) {
     Pos start = root.decl().dimsStart();
     Pos end = root.decl().dimsEnd();
-    String line = lines[start.line() - 1];
+    String line = lines.of(start.file())[start.line() - 1];
     return line.substring(start.column() - 1, edit.column() - 1) + edit.replacement()
         + line.substring(edit.endColumn() - 1, end.column() - 1);
   }
 
   /**
-   * Replaces the inner dimension's text in the declaration, when the declaration is on one line of the
-   * analyzed file (its lines are {@code lines}).
+   * Replaces the inner dimension's text in the declaration, when the declaration is on one line.
    */
   private List<Fix.Edit> innerDimEdit(SharedRoot root, long oldLength, long newLength) {
     Pos start = root.decl().dimsStart();
     Pos end = root.decl().dimsEnd();
-    if (start == null || end == null || start.line() != end.line() || start.line() > lines.length) return List.of();
-    if (verifier != null && !start.file().equals(verifier.displayPath())) return List.of(); // a header's lines
-    String line = lines[start.line() - 1];
+    String[] text = start == null ? null : lines.of(start.file());
+    if (start == null || end == null || start.line() != end.line() || start.line() > text.length) return List.of();
+    String line = text[start.line() - 1];
     if (end.column() - 1 > line.length() || start.column() < 1) return List.of();
     String dims = line.substring(start.column() - 1, end.column() - 1);
     int open = dims.lastIndexOf('[');

@@ -7,18 +7,20 @@ import java.util.regex.Pattern;
 
 /**
  * {@code // bankcheck: ignore} or {@code // bankcheck: ignore=RULE[,RULE]} at the end of a line, or
- * alone on the line before, suppresses that line's findings (they stay in JSON, marked suppressed).
+ * alone on the line before, suppresses that line's findings (they stay in JSON, marked suppressed), in the
+ * analyzed file or a header it includes.
  */
 final class Suppressions {
   private static final Pattern IGNORE = Pattern.compile("//\\s*bankcheck:\\s*ignore(?:=([\\w,-]+))?");
 
   private Suppressions() {}
 
-  static List<Finding> apply(List<Finding> findings, String path, String[] lines) {
+  static List<Finding> apply(List<Finding> findings, FileLines files) {
     List<Finding> out = new ArrayList<>(findings.size());
     for (Finding f : findings) {
-      boolean suppressed = f.pos().file().equals(path) && (matches(lines, f.pos().line(), f.ruleId(), false)
-          || matches(lines, f.pos().line() - 1, f.ruleId(), true));
+      String[] lines = files.of(f.pos().file());
+      boolean suppressed = matches(lines, f.pos().line(), f.ruleId(), false)
+          || matches(lines, f.pos().line() - 1, f.ruleId(), true);
       out.add(suppressed ? f.withSuppressed(true) : f);
     }
     return out;

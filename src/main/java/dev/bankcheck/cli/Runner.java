@@ -146,6 +146,7 @@ public final class Runner {
       files = fixed.reports();
       ioError |= fixed.ioError();
     }
+    files = FileReport.withoutRepeatedHeaderFindings(files);
     Report report = new Report(version(), config.bank(), files, assumptions(config, blockOrigin));
     RunContext context = RunContext.of(report, RunContext.defaultRoot(), SourceLines.fromDisk(), baseline);
 

@@ -16,12 +16,19 @@ public final class LexedFile {
   private final byte[] flags;
   private final List<SourceError> errors;
   private final int[] errorTokenIndex;
+  private final String text;
 
-  LexedFile(List<Token> tokens, byte[] flags, List<SourceError> errors, int[] errorTokenIndex) {
+  LexedFile(List<Token> tokens, byte[] flags, List<SourceError> errors, int[] errorTokenIndex, String text) {
+    this.text = text;
     this.tokens = tokens;
     this.flags = flags;
     this.errors = errors;
     this.errorTokenIndex = errorTokenIndex;
+  }
+
+  /** The text the tokens were read from. */
+  public String text() {
+    return text;
   }
 
   public List<Token> tokens() {

@@ -41,7 +41,7 @@ public final class Lexer {
     Lexer lexer = new Lexer(file, text == null ? "" : text);
     lexer.run();
     return new LexedFile(lexer.tokens, lexer.flags, lexer.errors,
-        Arrays.copyOf(lexer.errorTokenIndex, lexer.errors.size()));
+        Arrays.copyOf(lexer.errorTokenIndex, lexer.errors.size()), lexer.src);
   }
 
   /** Convenience: just the tokens. */

@@ -1,10 +1,13 @@
 package dev.bankcheck.source;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Output of {@link Preprocessor#process}: the expanded token stream, every problem found (each pointing into an
- * original file), and the display paths of the files read through {@code #include}, in first-read order.
+ * original file), the display paths of the files named by {@code #include}, in first-read order, and the text of
+ * each included file that was read, by display path (comments in headers, such as annotations, are read there).
  */
-public record PreprocessResult(List<Token> tokens, List<SourceError> errors, Set<String> includedFiles) {}
+public record PreprocessResult(List<Token> tokens, List<SourceError> errors, Set<String> includedFiles,
+    Map<String, String> headerTexts) {}

@@ -165,6 +165,7 @@ final class PreprocessRun {
   private final List<Token> output = new ArrayList<>();
   private final List<SourceError> errors = new ArrayList<>();
   private final Set<String> includedFiles = new LinkedHashSet<>();
+  private final Map<String, String> headerTexts = new HashMap<>();
   private final Set<Path> pragmaOnce = new HashSet<>();
   private final Map<Path, String> includeGuards = new HashMap<>();
   /** Included files as lexed, by canonical path and display path (shared by the runs of one file's fix checks). */
@@ -218,7 +219,7 @@ final class PreprocessRun {
       // produced so far are still returned
     }
     return new PreprocessResult(Collections.unmodifiableList(output), Collections.unmodifiableList(errors),
-        Collections.unmodifiableSet(includedFiles));
+        Collections.unmodifiableSet(includedFiles), Collections.unmodifiableMap(headerTexts));
   }
 
   /**
@@ -837,7 +838,7 @@ final class PreprocessRun {
       }
       for (Path dir : includeDirs) {
         Path candidate = dir.resolve(header.name());
-        if (Files.isRegularFile(candidate)) return new Resolved(candidate, candidate.normalize().toString());
+        if (Files.isRegularFile(candidate)) return new Resolved(candidate, normalized(candidate, dir.toString()));
       }
     } catch (InvalidPathException | SecurityException e) {
       return null;
@@ -848,10 +849,21 @@ final class PreprocessRun {
   private static String displayNextTo(String includerDisplay, String name) {
     try {
       Path parent = Path.of(includerDisplay).getParent();
-      return (parent == null ? Path.of(name) : parent.resolve(name)).normalize().toString();
+      return normalized(parent == null ? Path.of(name) : parent.resolve(name), includerDisplay);
     } catch (InvalidPathException e) {
       return name;
     }
+  }
+
+  /**
+   * {@code p} normalized, keeping a leading "./" where {@code written} has one: a folder given as "." lists
+   * "./x/k.cuh", and the same header included from "./x/a.cu" must have that name too, not "x/k.cuh".
+   */
+  private static String normalized(Path p, String written) {
+    Path n = p.normalize();
+    boolean dot = written.startsWith("." + java.io.File.separator) && !n.isAbsolute() && n.getNameCount() > 0
+        && !n.getName(0).toString().equals("..") && !n.toString().isEmpty();
+    return dot ? "." + java.io.File.separator + n : n.toString();
   }
 
   private void include(SourceFile f, int from, int end, Token hash) {
@@ -893,6 +905,7 @@ final class PreprocessRun {
       lexed = Lexer.tokenize(found.display(), text);
       lexCache.put(cacheKey, lexed);
     }
+    headerTexts.putIfAbsent(found.display(), lexed.text());
     files.push(new SourceFile(lexed, key.getParent(), key, found.display()));
   }
 

@@ -25,7 +25,8 @@ class FixVerifierTest {
     Walk.stmt(program.allFunctions().get(0).body(), d -> {
       if (d.name().equals("t")) decl[0] = d;
     }, e -> {});
-    FixVerifier verifier = new FixVerifier("f.cu", src, Lines.split(src), pp.tokens(), program, null, 0);
+    FixVerifier verifier = new FixVerifier("f.cu", src, new FileLines("f.cu", Lines.split(src), Map.of()), pp.tokens(), program,
+        null, 0);
     int line = decl[0].pos().line();
     return verifier.onlyResizes(List.of(new Fix.Edit("f.cu", line, from, line, to, replacement)), decl[0], length);
   }

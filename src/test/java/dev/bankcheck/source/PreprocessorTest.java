@@ -208,6 +208,20 @@ class PreprocessorTest {
   }
 
   @Test
+  void aHeaderKeepsTheLeadingDotOfItsIncluderSoThatItHasTheNameItHasAsAnInput() throws IOException {
+    Files.createDirectories(dir.resolve("x/a"));
+    Files.createDirectories(dir.resolve("x/lib"));
+    Files.writeString(dir.resolve("x/lib/k.h"), "k\n");
+    Files.writeString(dir.resolve("up.h"), "up\n");
+    Path main = Files.writeString(dir.resolve("x/a/main.cu"), "");
+    String src = "#include \"../lib/k.h\"\n#include \"../../up.h\"\n";
+    PreprocessResult r = new Preprocessor(List.of(), Map.of()).process(main, "./a/main.cu", src);
+    assertEquals("k up", join(r.tokens()));
+    assertEquals(List.of("./lib/k.h", "../up.h"), List.copyOf(r.includedFiles()));
+    assertEquals("k\n", r.headerTexts().get("./lib/k.h"));
+  }
+
+  @Test
   void missingAndRecursiveIncludes() throws IOException {
     Path main = dir.resolve("main.cu");
     PreprocessResult missing = new Preprocessor(List.of(), Map.of()).process(main, "main.cu", "x\n  #include \"nope.h\"\ny");

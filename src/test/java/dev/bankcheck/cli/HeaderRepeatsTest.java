@@ -1,0 +1,77 @@
+package dev.bankcheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.bankcheck.check.DefaultAnalyzer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A header's kernel is analyzed by every file that includes it; what they all find is reported once. */
+class HeaderRepeatsTest {
+  @TempDir Path dir;
+
+  private static final String HEADER = """
+      #pragma once
+      __global__ void col(float* out) {
+        __shared__ float t[32][32];
+        t[threadIdx.x][0] = 1.0f;
+        out[threadIdx.x] = t[0][threadIdx.x];
+      }
+      """;
+
+  /** The accesses of the JSON report of the folder, as "file:line op assumptions". */
+  private List<String> accesses() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    new Runner(DefaultAnalyzer::new).run(new String[] {"-f", "json", "-j", "2", dir.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), err);
+    JsonObject report = JsonParser.parseString(out.toString(StandardCharsets.UTF_8)).getAsJsonObject();
+    List<String> found = new ArrayList<>();
+    JsonArray all = report.getAsJsonArray("accesses");
+    for (JsonElement e : all) {
+      JsonObject a = e.getAsJsonObject();
+      found.add(dir.relativize(Path.of(a.get("file").getAsString())) + ":" + a.get("line").getAsInt() + " "
+          + a.get("op").getAsString() + " " + a.getAsJsonArray("assumptions").get(0).getAsString()
+              .replace(dir + "/", ""));
+    }
+    assertEquals(all.size(), report.getAsJsonObject("summary").get("accesses").getAsInt());
+    return found;
+  }
+
+  @Test
+  void equalFindingsOfAHeaderAreReportedOnce() throws IOException {
+    Files.writeString(dir.resolve("k.h"), "// bankcheck: block 32x1\n" + HEADER);
+    Files.writeString(dir.resolve("a.cu"), "#include \"k.h\"\n");
+    Files.writeString(dir.resolve("b.cu"), "#include \"k.h\"\n");
+    String shape = "blockDim = (32,1,1) from the annotation at line 1";
+    assertEquals(List.of("k.h:5 store " + shape, "k.h:6 load " + shape), accesses());
+    // the header is an input too (k.cuh is listed after a.cu and b.cu): its own report keeps them
+    Files.move(dir.resolve("k.h"), dir.resolve("k.cuh"));
+    Files.writeString(dir.resolve("a.cu"), "#include \"k.cuh\"\n");
+    Files.writeString(dir.resolve("b.cu"), "#include \"k.cuh\"\n");
+    assertEquals(List.of("k.cuh:5 store " + shape, "k.cuh:6 load " + shape), accesses());
+  }
+
+  @Test
+  void findingsUnderDifferentLaunchesAreEachReported() throws IOException {
+    Files.writeString(dir.resolve("k.h"), HEADER);
+    Files.writeString(dir.resolve("a.cu"), "#include \"k.h\"\nvoid a(float* o) { col<<<1, 32>>>(o); }\n");
+    Files.writeString(dir.resolve("b.cu"), "#include \"k.h\"\nvoid b(float* o) { col<<<1, 64>>>(o); }\n");
+    assertEquals(List.of("k.h:4 store blockDim = (32,1,1) from the launch at a.cu:2",
+        "k.h:4 store blockDim = (64,1,1) from the launch at b.cu:2",
+        "k.h:5 load blockDim = (32,1,1) from the launch at a.cu:2",
+        "k.h:5 load blockDim = (64,1,1) from the launch at b.cu:2"), accesses());
+  }
+}
