@@ -1,7 +1,7 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.ir.Function;
 import dev.bankcheck.parse.CudaParserFacade;
-import dev.bankcheck.source.Lines;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.PreprocessResult;
 import dev.bankcheck.source.Preprocessor;
@@ -100,13 +100,19 @@ public final class DefaultAnalyzer implements Analyzer {
     }
     CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
     errors.addAll(parsed.errors());
-    FileLines lines = new FileLines(displayPath, Lines.split(text), pp.headerTexts());
+    FileLines lines = new FileLines(displayPath, text, pp.headerTexts());
     List<Finding> findings = new ArrayList<>();
     try {
       Program program = new Program(parsed.unit(), missingHeaders);
       FixVerifier verifier = reanalysis == null ? null
           : new FixVerifier(displayPath, text, lines, pp.tokens(), program, reanalysis, errors.size());
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier).check(onlyKernel));
+      KernelMemo memo = null;
+      if (verifier != null && hasHeaderKernel(program, displayPath)) {
+        program.keepLookups();
+        memo = new KernelMemo(program, options, missingHeaders, lines, verifier, budget);
+      }
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo)
+          .check(onlyKernel));
       complete = !budget.exhausted();
     } catch (StackOverflowError | RuntimeException e) {
       complete = false;
@@ -122,6 +128,13 @@ public final class DefaultAnalyzer implements Analyzer {
     errors.sort(Comparator.comparing(SourceError::pos));
     FileReport.Status status = errors.isEmpty() ? FileReport.Status.ANALYZED : FileReport.Status.PARTIAL;
     return new Run(new FileReport(displayPath, status, List.copyOf(errors), List.copyOf(result)), complete);
+  }
+
+  private static boolean hasHeaderKernel(Program program, String displayPath) {
+    for (Function f : program.allFunctions()) {
+      if (f.isKernel() && !f.pos().file().equals(displayPath)) return true;
+    }
+    return false;
   }
 
   private static boolean looksBinary(byte[] bytes) {

@@ -38,6 +38,12 @@ final class FixVerifier {
   private final Reanalysis reanalysis;
   private final int baselineErrors;
   private final Map<List<Object>, After> cache = new HashMap<>();
+  /** Since {@link #record()}: whether the file's text was used, and each resize asked about (see KernelMemo). */
+  private boolean textUsed;
+  private List<Resize> resizes = new ArrayList<>();
+
+  /** A question to {@link #onlyResizes} and its answer. */
+  record Resize(List<Fix.Edit> edits, VarDecl decl, long length, boolean answer) {}
 
   /**
    * @param displayPath the file's path as positions give it; only edits of this file can be checked
@@ -59,7 +65,24 @@ final class FixVerifier {
   }
 
   String text() {
+    textUsed = true;
     return text;
+  }
+
+  /** Starts recording what is asked of the file (a kernel's fix search is about to run). */
+  void record() {
+    textUsed = false;
+    resizes = new ArrayList<>();
+  }
+
+  /** Whether the text of the file itself was used (to check an edit) since {@link #record()}. */
+  boolean textUsed() {
+    return textUsed;
+  }
+
+  /** The resizes asked about since {@link #record()}. */
+  List<Resize> resizes() {
+    return List.copyOf(resizes);
   }
 
   String displayPath() {
@@ -105,6 +128,7 @@ final class FixVerifier {
    */
   After after(List<Fix.Edit> edits, String kernel) {
     if (edits.isEmpty()) return null;
+    textUsed = true;
     List<Object> key = List.of(List.copyOf(edits), kernel);
     if (cache.containsKey(key)) return cache.get(key);
     After result = null;
@@ -139,6 +163,12 @@ final class FixVerifier {
    * and as the declaration's dimension they must have the value {@code length}.
    */
   boolean onlyResizes(List<Fix.Edit> edits, VarDecl decl, long length) {
+    boolean answer = resizes(edits, decl, length);
+    resizes.add(new Resize(List.copyOf(edits), decl, length, answer));
+    return answer;
+  }
+
+  private boolean resizes(List<Fix.Edit> edits, VarDecl decl, long length) {
     if (edits.size() != 1 || decl.type().dims().isEmpty()) return false;
     Fix.Edit e = edits.get(0);
     Pos end = decl.dimsEnd(); // just after the last ']'

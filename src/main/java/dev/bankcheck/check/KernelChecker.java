@@ -48,6 +48,8 @@ final class KernelChecker {
 
   /** Checks the edited text of a fix; null: no fixes are searched (as when checking a fix). */
   private final FixVerifier verifier;
+  /** Findings of header kernels from other files of the run; null: every kernel is analyzed here. */
+  private final KernelMemo memo;
   /** Whether accesses are also evaluated under the XOR swizzles that {@link SwizzleSearch} may suggest. */
   private boolean screenSwizzles = true;
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
@@ -57,8 +59,9 @@ final class KernelChecker {
   private SourceText sourceText;
 
   KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions blocks, WorkBudget budget,
-      FixVerifier verifier) {
+      FixVerifier verifier, KernelMemo memo) {
     this.verifier = verifier;
+    this.memo = memo;
     this.program = program;
     this.budget = budget;
     this.bank = bank;
@@ -141,7 +144,9 @@ final class KernelChecker {
       if (budget.pastDeadline()) break; // the file's time is up: DefaultAnalyzer says the analysis stopped
       if (onlyKernel != null && !f.name().equals(onlyKernel)) continue;
       // a kernel that never touches shared memory has nothing to check
-      if (f.isKernel() && f.body() != null && program.touchesShared(f)) out.addAll(checkKernel(f));
+      if (!f.isKernel() || f.body() == null || !program.touchesShared(f)) continue;
+      boolean header = verifier != null && !f.pos().file().equals(verifier.displayPath());
+      out.addAll(memo != null && header ? memo.findings(f, () -> checkKernel(f)) : checkKernel(f));
     }
     return out;
   }
@@ -730,7 +735,7 @@ final class KernelChecker {
     if (candidates.isEmpty() || site.swizzleUnknown) return;
     // an access that cannot be rewritten rules out a swizzle of its array: nothing to screen
     if (site.rewritable == null) {
-      site.rewritable = SwizzleSearch.rewritable(verifier, sourceText(), site.root, site.at, site.pos);
+      site.rewritable = SwizzleSearch.rewritable(verifier, this::sourceText, site.root, site.at, site.pos);
     }
     if (!site.rewritable) return;
     if (symbolic != null && !symbolic.isConstant()) {

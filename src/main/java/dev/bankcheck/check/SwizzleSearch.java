@@ -317,8 +317,9 @@ final class SwizzleSearch {
    * search never proposes a swizzle for an array with an access that cannot, so such an access need not be
    * screened.
    */
-  static boolean rewritable(FixVerifier verifier, SourceText src, SharedRoot root, Expr at, Pos pos) {
-    return access(verifier.displayPath(), src, root, at, pos) != null;
+  static boolean rewritable(FixVerifier verifier, Supplier<SourceText> src, SharedRoot root, Expr at, Pos pos) {
+    // the file's text is read only for an access in it (see KernelMemo)
+    return pos.file().equals(verifier.displayPath()) && access(verifier.displayPath(), src.get(), root, at, pos) != null;
   }
 
   /** The access as text: {@code name[row][col]} on one line of the analyzed file, with pure indices. */

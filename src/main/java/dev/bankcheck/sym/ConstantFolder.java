@@ -36,7 +36,7 @@ final class ConstantFolder {
 
   /** A call to a function whose body is one {@code return expr;} (a constexpr helper), with constant arguments. */
   private Val constexprCall(String name, Expr.Call c) {
-    Function f = program.functions().get(name);
+    Function f = program.functionNamed(name);
     if (f == null || f.body() == null || f.body().items().size() != 1
         || !(f.body().items().get(0) instanceof Stmt.Return r) || r.value() == null || c.args().size() > f.params().size()) {
       return null;

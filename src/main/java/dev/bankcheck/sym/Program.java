@@ -40,6 +40,70 @@ public final class Program {
 
   private final List<String> missingHeaders;
 
+  /** The maps a name is looked up in (see {@link #look}). */
+  private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
+      GLOBALS = 6;
+
+  /** A name looked up in one of the maps. */
+  public record Lookup(int map, String name) {}
+
+  /**
+   * Every answer a lookup of a name gave since {@link #keepLookups()}, null while they are not kept. After
+   * the constructor the maps never change and everything else the program computes (constants, layouts) is
+   * computed from them, so an analysis depends on the declarations only through these answers.
+   */
+  private Map<Lookup, Object> lookups;
+
+  private <V> V look(Map<String, V> map, int kind, String name) {
+    V v = map.get(name);
+    if (lookups != null) lookups.putIfAbsent(new Lookup(kind, name), v);
+    return v;
+  }
+
+  /** Keeps the answers of lookups from now on: call before anything is looked up. */
+  public void keepLookups() {
+    if (lookups == null) lookups = new HashMap<>();
+  }
+
+  /** The answers so far (a copy); empty when they are not kept. */
+  public Map<Lookup, Object> lookups() {
+    return lookups == null ? Map.of() : new HashMap<>(lookups);
+  }
+
+  /**
+   * Whether this program answers each of {@code answers} with the same objects: declarations parsed once and
+   * shared (the items of headers), never equal-looking ones from another parse (a file's own declarations may
+   * look like a header's, but what the file decides by its own path would differ). Constants: equal expressions.
+   */
+  public boolean answersAlike(Map<Lookup, Object> answers) {
+    for (Map.Entry<Lookup, Object> e : answers.entrySet()) {
+      Object mine = switch (e.getKey().map()) {
+        case FUNCTIONS -> functions.get(e.getKey().name());
+        case OVERLOADS -> overloads.get(e.getKey().name());
+        case STRUCTS -> structDefs.get(e.getKey().name());
+        case SPECIALIZATIONS -> specializations.get(e.getKey().name());
+        case TYPEDEFS -> typedefs.get(e.getKey().name());
+        case CONSTANTS -> constantExprs.get(e.getKey().name());
+        default -> globalDecls.get(e.getKey().name());
+      };
+      // a constant is used for its value: an enumerator's implicit value is an expression made per program
+      boolean alike = e.getKey().map() == CONSTANTS ? java.util.Objects.equals(mine, e.getValue())
+          : sameObjects(mine, e.getValue());
+      if (!alike) return false;
+    }
+    return true;
+  }
+
+  /** The same object, or lists of the same objects (a name's overloads are collected per program). */
+  private static boolean sameObjects(Object a, Object b) {
+    if (a == b) return true;
+    if (!(a instanceof List<?> x) || !(b instanceof List<?> y) || x.size() != y.size()) return false;
+    for (int i = 0; i < x.size(); i++) {
+      if (x.get(i) != y.get(i)) return false;
+    }
+    return true;
+  }
+
   public Program(TranslationUnit unit) {
     this(unit, List.of());
   }
@@ -118,18 +182,18 @@ public final class Program {
   private final Map<Function, Boolean> touchesShared = new IdentityHashMap<>();
 
   public boolean isGlobalShared(String name) {
-    VarDecl g = globalDecls.get(name);
+    VarDecl g = look(globalDecls, GLOBALS, name);
     return g != null && g.is("__shared__");
   }
 
   /** The struct or class template of that name, or null. */
   public StructDef structDef(String name) {
-    return structDefs.get(name);
+    return look(structDefs, STRUCTS, name);
   }
 
   /** An explicit specialization such as {@code SharedMemory<double>}, or null. */
   public StructDef specialization(String name, List<String> typeArgs) {
-    return specializations.get(specializationKey(name, typeArgs));
+    return look(specializations, SPECIALIZATIONS, specializationKey(name, typeArgs));
   }
 
   private static String specializationKey(String name, List<String> args) {
@@ -150,8 +214,8 @@ public final class Program {
 
   /** The definition of {@code name} that a call with {@code argc} arguments selects (by arity), or null. */
   public Function function(String name, int argc) {
-    List<Function> candidates = overloads.get(name);
-    if (candidates == null) return functions.get(name);
+    List<Function> candidates = look(overloads, OVERLOADS, name);
+    if (candidates == null) return look(functions, FUNCTIONS, name);
     for (Function f : candidates) {
       int required = 0;
       for (VarDecl p : f.params()) {
@@ -165,8 +229,9 @@ public final class Program {
   private final List<Function> allFunctions = new ArrayList<>();
   private final Map<String, List<Function>> overloads = new HashMap<>();
 
-  public Map<String, Function> functions() {
-    return functions;
+  /** The function of that name (the definition, where there is one), or null. */
+  public Function functionNamed(String name) {
+    return look(functions, FUNCTIONS, name);
   }
 
   public List<TranslationUnit.InstantiationItem> instantiations() {
@@ -176,14 +241,14 @@ public final class Program {
   /** The value of a named file-scope constant (const/constexpr global, enumerator, static member), or null. */
   public Val constantValue(String name) {
     if (constants.containsKey(name)) return constants.get(name);
-    Expr e = constantExprs.get(name);
+    Expr e = look(constantExprs, CONSTANTS, name);
     Map<String, Val> scope = Map.of();
     if (e == null && name.contains("::")) {
       // Alias::member where the alias names a class template instance: typedef P<float> x128; x128::size
       String owner = name.substring(0, name.lastIndexOf("::"));
       String member = name.substring(name.lastIndexOf("::") + 2);
-      TypeRef alias = typedefs.get(owner);
-      StructDef def = alias == null ? null : structDefs.get(alias.base());
+      TypeRef alias = look(typedefs, TYPEDEFS, owner);
+      StructDef def = alias == null ? null : look(structDefs, STRUCTS, alias.base());
       VarDecl stat = def == null ? null : def.statics().stream().filter(v -> v.name().equals(member)).findFirst()
           .orElse(null);
       if (stat == null || stat.init() == null) return null;
@@ -199,11 +264,7 @@ public final class Program {
   }
 
   public VarDecl global(String name) {
-    return globalDecls.get(name);
-  }
-
-  public Map<String, VarDecl> globals() {
-    return globalDecls;
+    return look(globalDecls, GLOBALS, name);
   }
 
   /** Evaluates a file-scope constant expression (enum values, const globals, array sizes). */
@@ -328,14 +389,14 @@ public final class Program {
       String bound = o.what().substring(5);
       if (Types.builtin(bound) != null) return Types.builtin(bound);
       // a type argument named at file scope (typedef P<floatX> x128; typedef __nv_bfloat16 floatX;)
-      if (!bound.equals(name) && (typedefs.containsKey(bound) || structDefs.containsKey(bound))) {
+      if (!bound.equals(name) && (look(typedefs, TYPEDEFS, bound) != null || look(structDefs, STRUCTS, bound) != null)) {
         return baseType(new TypeRef(bound, null, List.of(), List.of(), 0, List.of(), false), Map.of(), problems, depth + 1);
       }
       return new Type.Opaque(name);
     }
-    TypeRef alias = typedefs.get(name);
+    TypeRef alias = look(typedefs, TYPEDEFS, name);
     if (alias != null) return resolve(alias, scope, problems, null);
-    StructDef s = structDefs.get(name);
+    StructDef s = look(structDefs, STRUCTS, name);
     if (s != null) {
       return s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())
           ? struct(s, scope, problems) : struct(s, templateScope(s, ref, scope), problems);

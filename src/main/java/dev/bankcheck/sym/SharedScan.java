@@ -43,7 +43,7 @@ final class SharedScan {
   static boolean reaches(Program program, Facts facts, Predicate<String> names) {
     if (facts.declaresShared()) return true;
     for (String callee : facts.callees()) {
-      Function f = program.functions().get(callee);
+      Function f = program.functionNamed(callee);
       StructDef s = program.structDef(callee);
       if (f != null && program.touchesShared(f) || s != null && s.conversions().stream().anyMatch(program::touchesShared)) {
         return true;

@@ -30,6 +30,16 @@ public final class WorkBudget {
     return initialSteps - steps;
   }
 
+  /** Spends {@code n} steps at once: the work of an analysis whose result is reused. */
+  public void spend(long n) {
+    steps -= n;
+  }
+
+  /** Steps left. */
+  public long left() {
+    return steps;
+  }
+
   public boolean exhausted() {
     if (!timedOut && System.nanoTime() > deadlineNanos) timedOut = true;
     return steps <= 0 || timedOut;

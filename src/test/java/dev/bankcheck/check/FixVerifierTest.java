@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.ir.Walk;
 import dev.bankcheck.parse.CudaParserFacade;
-import dev.bankcheck.source.Lines;
 import dev.bankcheck.source.PreprocessResult;
 import dev.bankcheck.source.Preprocessor;
 import dev.bankcheck.sym.Program;
@@ -25,7 +24,7 @@ class FixVerifierTest {
     Walk.stmt(program.allFunctions().get(0).body(), d -> {
       if (d.name().equals("t")) decl[0] = d;
     }, e -> {});
-    FixVerifier verifier = new FixVerifier("f.cu", src, new FileLines("f.cu", Lines.split(src), Map.of()), pp.tokens(), program,
+    FixVerifier verifier = new FixVerifier("f.cu", src, new FileLines("f.cu", src, Map.of()), pp.tokens(), program,
         null, 0);
     int line = decl[0].pos().line();
     return verifier.onlyResizes(List.of(new Fix.Edit("f.cu", line, from, line, to, replacement)), decl[0], length);
