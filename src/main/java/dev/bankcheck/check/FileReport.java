@@ -27,8 +27,14 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
    * order. Findings that differ (another block shape from another launch) all stay.
    */
   public static List<FileReport> withoutRepeatedHeaderFindings(List<FileReport> reports) {
+    Set<String> headers = new HashSet<>();
+    for (FileReport r : reports) {
+      for (Finding f : r.findings) if (!f.pos().file().equals(r.path)) headers.add(f.pos().file());
+    }
+    if (headers.isEmpty()) return reports; // (hashing records costs start-up time: a small run has no headers)
     Set<Finding> seen = new HashSet<>();
     for (FileReport r : reports) {
+      if (!headers.contains(r.path)) continue;
       for (Finding f : r.findings) if (f.pos().file().equals(r.path)) seen.add(comparable(f));
     }
     List<FileReport> out = new ArrayList<>(reports.size());

@@ -145,8 +145,8 @@ final class KernelChecker {
       if (onlyKernel != null && !f.name().equals(onlyKernel)) continue;
       // a kernel that never touches shared memory has nothing to check
       if (!f.isKernel() || f.body() == null || !program.touchesShared(f)) continue;
-      boolean header = verifier != null && !f.pos().file().equals(verifier.displayPath());
-      out.addAll(memo != null && header ? memo.findings(f, () -> checkKernel(f)) : checkKernel(f));
+      boolean header = memo != null && !f.pos().file().equals(verifier.displayPath());
+      out.addAll(header ? memo.findings(f, () -> checkKernel(f)) : checkKernel(f));
     }
     return out;
   }
