@@ -44,6 +44,11 @@ public record Finding(
         fix == null ? null : new Fix(fix.description(), fix.waysAfter(), fix.sharedBytesAfter(), fix.edits()), null);
   }
 
+  public Finding withExplanation(String why, List<String> assuming) {
+    return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
+        strideBytes, verdict, worstWays, bestWays, suppressed, why, assuming, fix, lanes);
+  }
+
   public Finding withFix(Fix f) {
     return new Finding(pos, ruleId, kernel, array, via, op, widthBytes, ways, wavefronts, idealWavefronts,
         strideBytes, verdict, worstWays, bestWays, suppressed, reason, assumptions, f, lanes);

@@ -162,7 +162,7 @@ final class KernelChecker {
     Map<SiteKey, Fix> fixes = verifier == null ? Map.of() : fixes(kernel, shapes, templates, sites, start);
     List<Finding> out = new ArrayList<>();
     for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
-      Finding f = finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes);
+      Finding f = inItsFile(kernel, finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes));
       Fix fix = fixes.get(e.getKey());
       out.add(fix != null && f.verdict() == Verdict.CONFLICT ? f.withFix(fix) : f);
     }
@@ -791,7 +791,7 @@ final class KernelChecker {
     List<String> full = names.stream().map(s -> s.replaceAll("#\\d+", "")
         .replaceAll("branch@(\\d+):\\d+", "[the branch at line $1 taken]")).toList();
     List<String> readable = full.stream().map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();
-    boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at line"));
+    boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at "));
     // the names in the user's code those terms are made of come first: they are what needs a value
     Set<String> identifiers = SymbolText.identifiers(String.join(" ", full));
     String terms = String.join(", ", readable.subList(0, Math.min(3, readable.size())))
@@ -805,6 +805,19 @@ final class KernelChecker {
             : "without constant bounds")
         : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"
             + " in this file with a constant argument makes it exact)");
+  }
+
+  private static final java.util.regex.Pattern LINE_REFERENCE = java.util.regex.Pattern.compile(" at line (\\d+)");
+
+  /**
+   * "at line N" means a line of the kernel's file (the interpreter names other files); in a finding in another
+   * file (a device function of a header) it becomes "at kernel.cu:N", as its reader looks in the finding's file.
+   */
+  private static Finding inItsFile(Function kernel, Finding f) {
+    if (f.pos().file().equals(kernel.pos().file())) return f;
+    String named = " at " + java.util.regex.Matcher.quoteReplacement(kernel.pos().fileName()) + ":$1";
+    return f.withExplanation(LINE_REFERENCE.matcher(f.reason()).replaceAll(named),
+        f.assumptions().stream().map(a -> LINE_REFERENCE.matcher(a).replaceAll(named)).toList());
   }
 
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {

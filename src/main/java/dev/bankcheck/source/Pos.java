@@ -12,6 +12,11 @@ public record Pos(String file, int line, int column) implements Comparable<Pos> 
     return c != 0 ? c : Integer.compare(column, o.column);
   }
 
+  /** The file's name without its folders: short enough for a reason that names a place in another file. */
+  public String fileName() {
+    return file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  }
+
   @Override
   public String toString() {
     return file + ":" + line + ":" + column;

@@ -52,6 +52,8 @@ public final class Interpreter {
   private final Deque<String> callStack = new ArrayDeque<>();
   private final Map<Pos, Integer> iterationsSpent = new HashMap<>();
   private Map<String, Val> templateScope = Map.of();
+  /** The file of the kernel being run: a place in another file is named with its file (see {@link #at}). */
+  private String kernelFile = "";
   private int noAccess;
   private boolean warpDependent;
   /** Depth of branches taken for lanes whose condition could not be decided. */
@@ -133,6 +135,7 @@ public final class Interpreter {
    * and parameters whose launch argument is a constant ("param n").
    */
   public void run(Function kernel, Map<String, Val> values) {
+    kernelFile = kernel.pos().file();
     templateScope = values;
     scopes.push(new HashMap<>());
     for (VarDecl p : kernel.params()) {
@@ -150,6 +153,11 @@ public final class Interpreter {
     if (t instanceof Type.Pointer p) return new Val.Foreign(name, p.pointee());
     if (Type.isInteger(t)) return new Val.Num(Poly.symbol(name));
     return new Val.Opaque("parameter '" + name + "'");
+  }
+
+  /** "line 12", or "util.cuh:12" for a place in another file than the kernel's (a header's device function). */
+  private String at(Pos p) {
+    return p.file().equals(kernelFile) || p.file().isEmpty() ? "line " + p.line() : p.fileName() + ":" + p.line();
   }
 
   private Type resolve(TypeRef ref) {
@@ -453,7 +461,7 @@ public final class Interpreter {
     // a warp-uniform condition on the warp's number (warp < 4) goes one way per warp: not both ways for all
     noteWarpDependence(c, maybe);
     if (!uniform) {
-      undecidedConditions.push("the condition at line " + i.pos().line()
+      undecidedConditions.push("the condition at " + at(i.pos())
           + " could not be evaluated per lane; all lanes assumed active");
     }
     try {
@@ -526,12 +534,12 @@ public final class Interpreter {
   }
 
   /** {@code p.value} on its side of the branch, {@code other} on the other side. */
-  private static Val choice(Pending p, Val other) {
+  private Val choice(Pending p, Val other) {
     Val a = p.thenSide() ? p.value() : other;
     Val b = p.thenSide() ? other : p.value();
     if (java.util.Objects.equals(a, b)) return a;
     return p.branch() != null ? choose(p.branch(), a, b, p.where())
-        : divergent(p.data(), a, b, "the returned value depends on the condition at line " + p.where().line(), p.where());
+        : divergent(p.data(), a, b, "the returned value depends on the condition at " + at(p.where()), p.where());
   }
 
   /** Why a condition could not be decided, when the tool knows: " (reason)", else "". */
@@ -555,10 +563,10 @@ public final class Interpreter {
   }
 
   /** A value that differs between lanes according to a condition that could not be evaluated. */
-  private static Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
+  private Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
     boolean pointer = a instanceof Val.Ptr || b instanceof Val.Ptr;
     if (dataCondition == null || pointer) return new Val.Unknown(unknownReason);
-    return new Val.Data("a value chosen by the data-dependent condition at line " + where.line());
+    return new Val.Data("a value chosen by the data-dependent condition at " + at(where));
   }
 
   private boolean uniformAcross(Val[] v, boolean[] lanes) {
@@ -660,7 +668,7 @@ public final class Interpreter {
         int kind = dataCondition == null || thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr ? 0 : 1;
         if (divergent[kind] == null) {
           divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null,
-              "its value depends on the branch at line " + where.line() + because, where);
+              "its value depends on the branch at " + at(where) + because, where);
         }
         vals[l] = divergent[kind];
       }
@@ -668,7 +676,7 @@ public final class Interpreter {
   }
 
   /** b ? a : c for a warp-uniform 0/1 symbol b. */
-  private static Val choose(Poly b, Val a, Val c, Pos where) {
+  private Val choose(Poly b, Val a, Val c, Pos where) {
     // compact: a chain of undecided branches (`if (K == 40) return ...;` for every case) would make a
     // term per branch with a product of all the branches before it
     if (a instanceof Val.Num x && c instanceof Val.Num y) {
@@ -682,7 +690,7 @@ public final class Interpreter {
     if (a instanceof Val.Unknown u) return u;
     if (c instanceof Val.Unknown u) return u;
     if (a instanceof Val.Data || c instanceof Val.Data) return a instanceof Val.Data ? a : c;
-    return new Val.Unknown("it depends on the condition at line " + where.line());
+    return new Val.Unknown("it depends on the condition at " + at(where));
   }
 
   private void execSwitch(Stmt.Switch sw, boolean[] mask) {
@@ -706,7 +714,7 @@ public final class Interpreter {
     boolean undecidedSwitch = anyUnknown && !uniformAcross(sel, unknownSel);
     if (anyUnknown) noteWarpDependence(sel, unknownSel);
     if (undecidedSwitch) {
-      undecidedConditions.push("the switch at line " + sw.pos().line()
+      undecidedConditions.push("the switch at " + at(sw.pos())
           + " could not be evaluated per lane; all lanes assumed active");
     }
     try {
@@ -768,7 +776,7 @@ public final class Interpreter {
         }
         if (undecided && !geometric && growsGeometrically(body, step)) {
           geometric = true;
-          notes.add("the loop at line " + pos.line() + " has no known trip count; its first " + GEOMETRIC_ITERATIONS
+          notes.add("the loop at " + at(pos) + " has no known trip count; its first " + GEOMETRIC_ITERATIONS
               + " iterations were analyzed, with the lanes its condition leaves undecided active");
           noteWarpDependence(c, m);
         }
@@ -782,7 +790,7 @@ public final class Interpreter {
       if (none(m)) break;
       int spent = iterationsSpent.merge(pos, 1, Integer::sum);
       if (spent > MAX_LOOP_ITERATIONS || outOfWork) {
-        notes.add("the loop at line " + pos.line() + " was enumerated for " + MAX_LOOP_ITERATIONS
+        notes.add("the loop at " + at(pos) + " was enumerated for " + MAX_LOOP_ITERATIONS
             + " iterations in all; its other iterations were analyzed as 'any iteration' (work bound)");
         symbolic = true;
         capped = true;
@@ -840,7 +848,7 @@ public final class Interpreter {
       undecidedCondition = !uniformAcross(c, m) && hasUnknownTruth(c, m);
       if (hasUnknownTruth(c, m)) noteWarpDependence(c, m);
       if (undecidedCondition) {
-        undecidedConditions.push("the condition of the loop at line " + pos.line()
+        undecidedConditions.push("the condition of the loop at " + at(pos)
             + " could not be evaluated per lane; all lanes assumed active");
       }
     }
@@ -891,7 +899,7 @@ public final class Interpreter {
       increments.addAll(assigned.get(0));
       others.addAll(assigned.get(1));
     }
-    String k = (capped ? CAPPED + MAX_LOOP_ITERATIONS : "some iterations") + " of the loop at line " + pos.line()
+    String k = (capped ? CAPPED + MAX_LOOP_ITERATIONS : "some iterations") + " of the loop at " + at(pos)
         + "#" + (uid++);
     Set<String> varying = new HashSet<>();
     Map<String, Poly> steps = loopSteps(body, step, mask, varying);
@@ -901,9 +909,9 @@ public final class Interpreter {
       String unknownStep = unknownSteps.remove(name);
       touch(v.vals);
       Arrays.fill(v.vals, new Val.Unknown(unknownStep != null
-          ? "'" + name + "' advances by an amount the tool cannot compute in the loop at line " + pos.line() + " ("
+          ? "'" + name + "' advances by an amount the tool cannot compute in the loop at " + at(pos) + " ("
               + unknownStep + ")"
-          : "'" + name + "' grows by a different amount in each lane in the loop at line " + pos.line()));
+          : "'" + name + "' grows by a different amount in each lane in the loop at " + at(pos)));
     }
     unknownSteps.clear();
     for (String name : increments) {
@@ -926,7 +934,7 @@ public final class Interpreter {
       if (v == null || v.vals == null) continue;
       boolean uniform = uniformAcross(v.vals, mask);
       Val fresh = uniform ? new Val.Num(Poly.symbol("'" + name + "' as changed by " + k))
-          : new Val.Unknown("'" + name + "' changes across iterations of the loop at line " + pos.line()
+          : new Val.Unknown("'" + name + "' changes across iterations of the loop at " + at(pos)
               + " in a way the tool cannot follow");
       touch(v.vals);
       for (int l = 0; l < n; l++) {
@@ -1583,7 +1591,7 @@ public final class Interpreter {
       else if (no[l]) out[l] = b[l];
       else if (maybe[l]) {
         out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l] : uniform ? choose(branch, a[l], b[l], t.pos())
-            : divergent(c[l] instanceof Val.Data d ? d : null, a[l], b[l], "it depends on the condition at line " + t.pos().line()
+            : divergent(c[l] instanceof Val.Data d ? d : null, a[l], b[l], "it depends on the condition at " + at(t.pos())
                 + because(c[l]), t.pos());
       }
     }

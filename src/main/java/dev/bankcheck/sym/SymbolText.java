@@ -87,7 +87,7 @@ public final class SymbolText {
     }
     Set<String> parts = new LinkedHashSet<>(mentioned);
     String rest = name;
-    if (name.contains(" of the loop at line ")) { // the pattern is slow: only where it can match
+    if (name.contains(" of the loop at ")) { // the pattern is slow: only where it can match
       Matcher loops = Loops.PATTERN.matcher(name);
       while (loops.find()) parts.add(loops.group());
       rest = loops.replaceAll(" ");
@@ -100,7 +100,9 @@ public final class SymbolText {
 
   /** Compiled on first use: Poly.symbol loads this class in every run, and most never abbreviate. */
   private static final class Loops {
-    static final Pattern PATTERN = Pattern.compile("(?:iterations past \\d+|some iterations) of the loop at line \\d+");
+    // "line 12", or "FILE:12" for a loop in another file than the kernel's
+    static final Pattern PATTERN =
+        Pattern.compile("(?:iterations past \\d+|some iterations) of the loop at (?:line \\d+|[^()]*?:\\d+)");
   }
 
   private static String digest(String text) {

@@ -94,4 +94,30 @@ class HeaderKernelTest {
     assertEquals(2, fixes.size(), twice.findings().toString()); // one per kernel
     for (Fix f : fixes) assertEquals(List.of(), f.edits(), f.description());
   }
+
+  @Test
+  void placesInAnotherFileThanTheFindingAreNamedWithTheirFile() throws IOException {
+    Files.writeString(dir.resolve("k.cuh"), """
+        __device__ void fill(float* s, int n) {
+          for (int i = 0; i < n; i++) s[threadIdx.x * i] = 0.0f;
+        }
+        """);
+    Path file = Files.writeString(dir.resolve("a.cu"), """
+        #include "k.cuh"
+        // bankcheck: block 32
+        __global__ void run(int n) {
+          __shared__ float s[128];
+          for (int j = 0; j < n; j++) { fill(s, n); s[threadIdx.x * j] = 1.0f; }
+        }
+        """);
+    FileReport r = new DefaultAnalyzer(AnalysisOptions.defaults()).analyze(file, "src/a.cu");
+    Finding inKernel = r.findings().get(0); // sorted by file
+    Finding inHeader = r.findings().get(1);
+    assertEquals("src/k.cuh", inHeader.pos().file());
+    // the header's loop seen from the kernel's file, and the kernel's annotation seen from the header's
+    assertTrue(inHeader.reason().contains("of the loop at k.cuh:2,"), inHeader.reason());
+    assertEquals("blockDim = (32,1,1) from the annotation at a.cu:2", inHeader.assumptions().get(0));
+    assertTrue(inKernel.reason().contains("of the loop at line 5,"), inKernel.reason());
+    assertEquals("blockDim = (32,1,1) from the annotation at line 2", inKernel.assumptions().get(0));
+  }
 }
