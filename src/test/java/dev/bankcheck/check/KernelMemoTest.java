@@ -56,8 +56,8 @@ class KernelMemoTest {
   }
 
   /**
-   * The findings of the last file after the others were analyzed, those of a run that reuses nothing, and
-   * whether the last reused an entry.
+   * Asserts that the last file, analyzed after the others, has the findings of a run that reuses nothing;
+   * returns whether it reused an entry.
    */
   private boolean assertAsIfAnalyzed(String header, String... mains) throws IOException {
     Files.writeString(dir.resolve("k.h"), header);
