@@ -332,7 +332,17 @@ primary
     | qualifiedName callTemplateArgs                                            #templateIdExpr
     | '(' expressionList ')'                                                    #parenExpr
     | '(' (expression foldOperator '...' | '...' foldOperator expression) ')'   #foldExpr
-    | '[' balanced* ']' ('(' balanced* ')')? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr
+    | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr
+    ;
+
+// a capture list holds no brackets or braces: "[=]" cannot reach to a later ']'
+lambdaCapture
+    : ~('[' | ']' | '{' | '}' | ';')
+    ;
+
+// [=] __device__ (int i) mutable { ... }
+lambdaSpecifier
+    : '__device__' | '__host__' | 'mutable' | 'constexpr' | 'noexcept' | attribute
     ;
 
 balancedBraces

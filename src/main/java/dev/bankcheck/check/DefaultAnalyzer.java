@@ -113,6 +113,7 @@ public final class DefaultAnalyzer implements Analyzer {
       }
       findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo)
           .check(onlyKernel));
+      if (onlyKernel == null) findings.addAll(UnreachedShared.find(program));
       complete = !budget.exhausted();
     } catch (StackOverflowError | RuntimeException e) {
       complete = false;

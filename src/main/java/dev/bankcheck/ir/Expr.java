@@ -66,6 +66,14 @@ public sealed interface Expr {
 
   record InitList(Pos pos, List<Expr> items) implements Expr {}
 
-  /** Something the IR does not model (a lambda, ...): evaluates to unknown. */
+  /**
+   * A lambda. It is not run; {@code uses} are the names its body uses, each with what the body does with it
+   * ("load", "store", "atomic"), so that a __shared__ array used there is reported as not analyzed.
+   */
+  record Lambda(Pos pos, List<Use> uses) implements Expr {
+    public record Use(Name name, String op) {}
+  }
+
+  /** Something the IR does not model (a fold expression, ...): evaluates to unknown. */
   record Unsupported(Pos pos, String what) implements Expr {}
 }

@@ -54,6 +54,7 @@ public final class Walk {
     if (e == null) return;
     onExpr.accept(e);
     if (e instanceof Expr.Member m) visit(m.base());
+    else if (e instanceof Expr.Lambda l) l.uses().forEach(u -> visit(u.name()));
     else if (e instanceof Expr.Index i) {
       visit(i.base());
       visit(i.index());

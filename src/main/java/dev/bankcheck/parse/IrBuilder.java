@@ -712,7 +712,71 @@ final class IrBuilder {
     if (pc instanceof FoldExprContext f) return new Expr.Unsupported(p, "a fold expression");
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());
-    return new Expr.Unsupported(p, "lambda");
+    if (pc instanceof LambdaExprContext l) return lambda(p, l);
+    String text = pc.getText();
+    return new Expr.Unsupported(p, "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'");
+  }
+
+  /**
+   * A lambda is not run, but the names its body uses are kept with what it does with them: a store when
+   * subscripted and assigned, an atomic when an argument of {@code atomic...()}, else a load (see Expr.Lambda).
+   */
+  private Expr lambda(Pos p, LambdaExprContext l) {
+    List<Token> body = new ArrayList<>();
+    boolean in = false;
+    for (ParseTree c : l.children) {
+      in |= c instanceof TerminalNode t && t.getText().equals("{"); // the first '{' of the lambda itself
+      if (in) terminals(c, body);
+    }
+    List<Expr.Lambda.Use> uses = new ArrayList<>();
+    for (int i = 1; i < body.size() - 1; i++) {
+      Token t = body.get(i);
+      String before = body.get(i - 1).getText();
+      String after = body.get(i + 1).getText();
+      if (t.getType() != CudaParser.Identifier || before.equals(".") || before.equals("->") || before.equals("::")
+          || after.equals("(") || after.equals("::")) {
+        continue;
+      }
+      String op = assignedAfterSubscripts(body, i + 1) ? "store" : inAtomicCall(body, i) ? "atomic" : "load";
+      uses.add(new Expr.Lambda.Use(new Expr.Name(pos(t), t.getText()), op));
+    }
+    return new Expr.Lambda(p, List.copyOf(uses));
+  }
+
+  private static void terminals(ParseTree tree, List<Token> out) {
+    if (tree instanceof TerminalNode t) out.add(t.getSymbol());
+    else for (int i = 0; i < tree.getChildCount(); i++) terminals(tree.getChild(i), out);
+  }
+
+  /** Whether subscripts start at {@code i} and an assignment operator follows them. */
+  private static boolean assignedAfterSubscripts(List<Token> t, int i) {
+    if (i >= t.size() || !t.get(i).getText().equals("[")) return false;
+    int depth = 0;
+    for (; i < t.size(); i++) {
+      String s = t.get(i).getText();
+      if (s.equals("[")) depth++;
+      else if (s.equals("]")) depth--;
+      else if (depth == 0) break;
+    }
+    if (i >= t.size()) return false;
+    String s = t.get(i).getText();
+    return s.endsWith("=") && !s.equals("==") && !s.equals("!=") && !s.equals("<=") && !s.equals(">=");
+  }
+
+  /** Whether token {@code i} is inside the arguments of a call to a function named atomic...(). */
+  private static boolean inAtomicCall(List<Token> t, int i) {
+    int depth = 0;
+    for (int j = i - 1; j > 0; j--) {
+      String s = t.get(j).getText();
+      if (s.equals(")")) depth++;
+      else if (s.equals("(") && depth-- == 0) {
+        String callee = t.get(j - 1).getText();
+        if (callee.startsWith("atomic")) return true;
+      } else if (s.equals(";") || s.equals("{") || s.equals("}")) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** The literal's value; one over 64 bits (an error for the compiler) or with a suffix not known here has none. */

@@ -1117,6 +1117,7 @@ public final class Interpreter {
       return fill(new Val.Opaque("initializer list"));
     }
     if (e instanceof Expr.Launch) return fill(new Val.Opaque("kernel launch"));
+    if (e instanceof Expr.Lambda lam) return lambda(lam, mask);
     return fill(new Val.Unknown("this expression is not supported (" + ((Expr.Unsupported) e).what() + ")"));
   }
 
@@ -1681,19 +1682,36 @@ public final class Interpreter {
 
   /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */
   private void passedToUnknown(Expr arg, Val[] vals, String callee, boolean[] mask) {
+    Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
+    unanalyzed(at, MemOp.LOAD, vals, "its address is passed to '" + callee
+        + "', which has no definition in this file, so the access it makes is not analyzed", mask);
+  }
+
+  /** An access at {@code at} through the shared memory {@code vals} point to, which is not analyzed, and why. */
+  private void unanalyzed(Expr at, MemOp op, Val[] vals, String why, boolean[] mask) {
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean any = false;
     for (int l = 0; l < n; l++) {
       if (mask[l] && vals[l] instanceof Val.Ptr p) {
-        lanes[l] = new Val.Ptr(p.root(), null, p.pointee(), p.via(), "its address is passed to '" + callee
-            + "', which has no definition in this file, so the access it makes is not analyzed", false);
+        lanes[l] = new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
         any = true;
       }
     }
     if (any && noAccess == 0) {
-      Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
-      sink.access(at, MemOp.LOAD, lanes, firstNonNull(lanes).pointee(), String.join(", ", context), conditions());
+      sink.access(at, op, lanes, firstNonNull(lanes).pointee(), String.join(", ", context), conditions());
     }
+  }
+
+  /** A lambda is not run: each use of shared memory in its body is an access that is not analyzed, never dropped. */
+  private Val[] lambda(Expr.Lambda lam, boolean[] mask) {
+    String why = "it is in the lambda at " + at(lam.pos()) + ", which bankcheck does not run, so this access is not"
+        + " analyzed";
+    for (Expr.Lambda.Use u : lam.uses()) {
+      if (nameOrNull(u.name().name()) == null) continue; // the lambda's own parameters and locals
+      MemOp op = u.op().equals("store") ? MemOp.STORE : u.op().equals("atomic") ? MemOp.ATOMIC : MemOp.LOAD;
+      unanalyzed(u.name(), op, eval(u.name(), mask), why, mask);
+    }
+    return fill(new Val.Opaque("a lambda"));
   }
 
   /** Cooperative groups: a thread's rank in its block or tile, and a tile's rank in the block. */

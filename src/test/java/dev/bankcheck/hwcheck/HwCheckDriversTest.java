@@ -44,6 +44,7 @@ class HwCheckDriversTest {
     for (Prepare.Row r : rows) {
       String json = Files.readString(out.resolve(r.json()), StandardCharsets.UTF_8);
       for (Predicted p : Predicted.fromJson(json)) {
+        if (p.widthBytes() == 0) continue; // a use in code that is never run (a function no kernel calls)
         assertTrue(rows.stream().anyMatch(x -> x.sample().equals(r.sample()) && x.kernel().equals(p.kernel())),
             r.sample() + ": " + p.kernel());
       }

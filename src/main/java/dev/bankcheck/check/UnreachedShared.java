@@ -1,0 +1,77 @@
+package dev.bankcheck.check;
+
+import dev.bankcheck.ir.Expr;
+import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.Walk;
+import dev.bankcheck.sym.Program;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * __shared__ memory declared in a function that is not a kernel and that no kernel of the file calls: often
+ * a kernel whose {@code __global__} is hidden in a macro of a header that was not read ({@code RAFT_KERNEL}).
+ * Each use is reported as not analyzed, never dropped.
+ */
+final class UnreachedShared {
+  private UnreachedShared() {}
+
+  static List<Finding> find(Program program) {
+    Map<String, List<Function>> byName = new HashMap<>();
+    for (Function f : program.allFunctions()) byName.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(f);
+    Set<Function> reached = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Function> work = new ArrayDeque<>();
+    for (Function f : program.allFunctions()) {
+      if (f.isKernel()) work.add(f);
+    }
+    while (!work.isEmpty()) {
+      Function f = work.pop();
+      if (!reached.add(f)) continue;
+      Walk.stmt(f.body(), d -> {}, e -> {
+        if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
+          String name = nm.name().substring(nm.name().lastIndexOf(':') + 1);
+          work.addAll(byName.getOrDefault(name, List.of()));
+        }
+      });
+    }
+    List<Finding> out = new ArrayList<>();
+    for (Function f : program.allFunctions()) {
+      if (!reached.contains(f)) uses(f, out);
+    }
+    return out;
+  }
+
+  private static void uses(Function f, List<Finding> out) {
+    Set<String> shared = new HashSet<>();
+    Walk.stmt(f.body(), d -> {
+      if (d.is("__shared__")) shared.add(d.name());
+    }, e -> {});
+    if (shared.isEmpty()) return;
+    Set<Expr> targets = Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Expr> bases = Collections.newSetFromMap(new IdentityHashMap<>());
+    Walk.stmt(f.body(), d -> {}, e -> {
+      if (e instanceof Expr.Assign a) targets.add(a.target());
+      if (e instanceof Expr.Index i) bases.add(i.base());
+    });
+    String why = "'" + f.name() + "' is not a kernel (no __global__) and no kernel in this file calls it by name,"
+        + " so this access is not analyzed (a call through a pointer or a template argument is not followed; where"
+        + " a macro stands for __global__, give the header that defines it with -I)";
+    Walk.stmt(f.body(), d -> {}, e -> {
+      if (!(e instanceof Expr.Index i) || bases.contains(i)) return;
+      Expr root = i;
+      while (root instanceof Expr.Index x) root = x.base();
+      if (root instanceof Expr.Name nm && shared.contains(nm.name())) {
+        out.add(new Finding(nm.pos(), Rules.UNANALYZED_ACCESS, f.name(), nm.name(), null,
+            targets.contains(i) ? Op.STORE : Op.LOAD, 0, null, null, null, null, Verdict.UNKNOWN, null, null, false,
+            why, List.of(), null, null));
+      }
+    });
+  }
+}

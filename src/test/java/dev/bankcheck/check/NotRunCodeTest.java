@@ -1,0 +1,69 @@
+package dev.bankcheck.check;
+
+import static dev.bankcheck.check.AnalyzerTest.analyze;
+import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
+import static dev.bankcheck.check.AnalyzerTest.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Code that bankcheck parses but does not run (lambdas, functions no kernel calls): reported, never dropped. */
+class NotRunCodeTest {
+  @Test
+  void aDeviceLambdaParsesAndItsSharedUsesAreReported() {
+    FileReport r = analyze("""
+        __global__ void k(unsigned* out, int n) {
+          extern __shared__ unsigned bins[];
+          auto add = [=] __device__ (int b) mutable {
+            atomicAdd(bins + b, 1u);
+          };
+          add(n);
+          auto scaled = [&](int row) -> unsigned { bins[row] = 2; return 0; };
+          out[threadIdx.x] = bins[threadIdx.x * 2] + scaled(1);
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertUnknownBecause(at(r, 4, Op.ATOMIC), "in the lambda at line 3, which bankcheck does not run");
+    assertUnknownBecause(at(r, 7, Op.STORE), "in the lambda at line 7");
+    assertEquals(2, at(r, 8, Op.LOAD).ways()); // the kernel itself is analyzed
+  }
+
+  @Test
+  void aCaptureListDoesNotReachToALaterBracket() {
+    // "[=]" followed by a body and later subscripts: the capture list is "=" only
+    FileReport r = analyze("""
+        __global__ void k(float* out) {
+          __shared__ float s[64];
+          auto f = [=](int i) { return i; };
+          out[threadIdx.x] = s[f(threadIdx.x)];
+          s[threadIdx.x] = 1.0f;
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(2, r.findings().size(), r.findings().toString());
+    assertEquals(Verdict.OK, at(r, 5, Op.STORE).verdict());
+  }
+
+  @Test
+  void sharedMemoryOfAFunctionNoKernelCallsIsReported() {
+    // RAFT_KERNEL is defined in a header that was not read: the function is not known to be a kernel
+    FileReport r = analyze("""
+        template <typename T>
+        RAFT_KERNEL histogram(T* out) {
+          __shared__ T t[32][32];
+          t[threadIdx.x][0] = 1;
+          out[threadIdx.x] = t[0][threadIdx.x];
+        }
+        __device__ void helper(float* out) {
+          __shared__ float s[64];
+          out[threadIdx.x] = s[threadIdx.x];
+        }
+        __global__ void k(float* out) { helper(out); }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "'histogram' is not a kernel (no __global__) and no kernel in this file");
+    assertUnknownBecause(at(r, 5, Op.LOAD), "give the header that defines it with -I");
+    assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict()); // called by a kernel: analyzed there
+    assertEquals(3, r.findings().size(), r.findings().toString());
+  }
+}
