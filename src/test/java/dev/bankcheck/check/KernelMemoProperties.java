@@ -1,5 +1,8 @@
 package dev.bankcheck.check;
 
+import static dev.bankcheck.check.KernelMemoTest.MAIN;
+import static dev.bankcheck.check.KernelMemoTest.PRELUDE;
+import static dev.bankcheck.check.KernelMemoTest.fresh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -7,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -36,14 +38,6 @@ class KernelMemoProperties {
       }
       #endif
       """;
-
-  private static final String PRELUDE = """
-      typedef float real;
-      constexpr int STRIDE = 1;
-      __device__ int idx(int t) { return t; }
-      """;
-
-  private static final String MAIN = "#include \"p.h\"\n#include \"k.h\"\n";
 
   /** How a file includes the header; the first two are alike. */
   private static final List<String> VARIANTS = List.of(
@@ -82,9 +76,5 @@ class KernelMemoProperties {
   private static List<Finding> findings(AnalysisOptions options, Path file) {
     FileReport r = new DefaultAnalyzer(options).analyze(file, file.getFileName().toString());
     return r.findings().stream().map(f -> f.withoutLanes(f.assumptions())).toList();
-  }
-
-  private static AnalysisOptions fresh() {
-    return new AnalysisOptions(AnalysisOptions.defaults().bank(), null, Map.of(), List.of());
   }
 }

@@ -35,13 +35,13 @@ class KernelMemoTest {
       """;
 
   /** What the kernel uses, in a header of its own (parsed once, like the kernel's). */
-  private static final String PRELUDE = """
+  static final String PRELUDE = """
       typedef float real;
       constexpr int STRIDE = 1;
       __device__ int idx(int t) { return t; }
       """;
 
-  private static final String MAIN = "#include \"p.h\"\n#include \"k.h\"\n";
+  static final String MAIN = "#include \"p.h\"\n#include \"k.h\"\n";
 
   /** The findings of {@code main}, without the warps (which compare by identity). */
   private List<Finding> analyze(AnalysisOptions options, String name, String main) throws IOException {
@@ -51,7 +51,7 @@ class KernelMemoTest {
     return r.findings().stream().map(f -> f.withoutLanes(f.assumptions())).toList();
   }
 
-  private static AnalysisOptions fresh() {
+  static AnalysisOptions fresh() {
     return new AnalysisOptions(AnalysisOptions.defaults().bank(), null, Map.of(), List.of());
   }
 
