@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * __shared__ memory declared in a function that is not a kernel and that no kernel of the file calls: often
  * a kernel whose {@code __global__} is hidden in a macro of a header that was not read ({@code RAFT_KERNEL}).
- * Each use is reported as not analyzed, never dropped.
+ * Each use is reported as not analyzed, never dropped. A {@code __device__} function written in a header is
+ * left to the files whose kernels call it.
  */
 final class UnreachedShared {
   private UnreachedShared() {}
@@ -43,7 +44,9 @@ final class UnreachedShared {
     }
     List<Finding> out = new ArrayList<>();
     for (Function f : program.allFunctions()) {
-      if (!reached.contains(f)) uses(f, out);
+      // a __device__ function of a header is there for the kernels of the files that include it
+      boolean library = f.qualifiers().contains("__device__") && !f.pos().file().endsWith(".cu");
+      if (!reached.contains(f) && !library) uses(f, out);
     }
     return out;
   }

@@ -5,6 +5,7 @@ import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
 import static dev.bankcheck.check.AnalyzerTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -65,5 +66,23 @@ class NotRunCodeTest {
     assertUnknownBecause(at(r, 5, Op.LOAD), "give the header that defines it with -I");
     assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict()); // called by a kernel: analyzed there
     assertEquals(3, r.findings().size(), r.findings().toString());
+  }
+
+  @Test
+  void aDeviceFunctionOfAHeaderIsLeftToTheFilesThatCallIt() {
+    String src = """
+        __device__ float sum(const float* in) {
+          __shared__ float s[64];
+          s[threadIdx.x] = in[threadIdx.x];
+          return s[0];
+        }
+        MY_KERNEL k(const float* in) {
+          __shared__ float t[64];
+          t[threadIdx.x] = in[threadIdx.x];
+        }
+        """;
+    FileReport header = new DefaultAnalyzer(AnalysisOptions.defaults()).analyzeText(Path.of("t.cuh"), "t.cuh", src);
+    assertEquals(List.of(8), header.findings().stream().map(f -> f.pos().line()).toList()); // MY_KERNEL's only
+    assertEquals(List.of(3, 4, 8), analyze(src).findings().stream().map(f -> f.pos().line()).toList()); // t.cu
   }
 }
