@@ -37,8 +37,7 @@ final class UnreachedShared {
       if (!reached.add(f)) continue;
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
-          String name = nm.name().substring(nm.name().lastIndexOf(':') + 1);
-          work.addAll(byName.getOrDefault(name, List.of()));
+          work.addAll(byName.getOrDefault(BlockShapes.simpleName(nm.name()), List.of()));
         }
       });
     }
@@ -53,16 +52,15 @@ final class UnreachedShared {
 
   private static void uses(Function f, List<Finding> out) {
     Set<String> shared = new HashSet<>();
-    Walk.stmt(f.body(), d -> {
-      if (d.is("__shared__")) shared.add(d.name());
-    }, e -> {});
-    if (shared.isEmpty()) return;
     Set<Expr> targets = Collections.newSetFromMap(new IdentityHashMap<>());
     Set<Expr> bases = Collections.newSetFromMap(new IdentityHashMap<>());
-    Walk.stmt(f.body(), d -> {}, e -> {
+    Walk.stmt(f.body(), d -> {
+      if (d.is("__shared__")) shared.add(d.name());
+    }, e -> {
       if (e instanceof Expr.Assign a) targets.add(a.target());
       if (e instanceof Expr.Index i) bases.add(i.base());
     });
+    if (shared.isEmpty()) return;
     String why = "'" + f.name() + "' is not a kernel (no __global__) and no kernel in this file calls it by name,"
         + " so this access is not analyzed (a call through a pointer or a template argument is not followed; where"
         + " a macro stands for __global__, give the header that defines it with -I)";

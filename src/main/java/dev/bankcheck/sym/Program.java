@@ -77,21 +77,25 @@ public final class Program {
    */
   public boolean answersAlike(Map<Lookup, Object> answers) {
     for (Map.Entry<Lookup, Object> e : answers.entrySet()) {
-      Object mine = switch (e.getKey().map()) {
-        case FUNCTIONS -> functions.get(e.getKey().name());
-        case OVERLOADS -> overloads.get(e.getKey().name());
-        case STRUCTS -> structDefs.get(e.getKey().name());
-        case SPECIALIZATIONS -> specializations.get(e.getKey().name());
-        case TYPEDEFS -> typedefs.get(e.getKey().name());
-        case CONSTANTS -> constantExprs.get(e.getKey().name());
-        default -> globalDecls.get(e.getKey().name());
-      };
+      Object mine = map(e.getKey().map()).get(e.getKey().name());
       // a constant is used for its value: an enumerator's implicit value is an expression made per program
       boolean alike = e.getKey().map() == CONSTANTS ? java.util.Objects.equals(mine, e.getValue())
           : sameObjects(mine, e.getValue());
       if (!alike) return false;
     }
     return true;
+  }
+
+  private Map<String, ?> map(int kind) {
+    return switch (kind) {
+      case FUNCTIONS -> functions;
+      case OVERLOADS -> overloads;
+      case STRUCTS -> structDefs;
+      case SPECIALIZATIONS -> specializations;
+      case TYPEDEFS -> typedefs;
+      case CONSTANTS -> constantExprs;
+      default -> globalDecls;
+    };
   }
 
   /** The same object, or lists of the same objects (a name's overloads are collected per program). */
