@@ -26,6 +26,7 @@ public final class DefaultAnalyzer implements Analyzer {
 
   private final AnalysisOptions options;
   private final long secondsPerFile;
+  private final boolean symbolicWarps;
 
   public DefaultAnalyzer(AnalysisOptions options) {
     this(options, SECONDS_PER_FILE);
@@ -33,8 +34,14 @@ public final class DefaultAnalyzer implements Analyzer {
 
   /** For tests: another time bound per file (0: stop at once). */
   DefaultAnalyzer(AnalysisOptions options, long secondsPerFile) {
+    this(options, secondsPerFile, true);
+  }
+
+  /** For tests: {@code symbolicWarps} false runs every warp on its own, the reference the symbolic warp must match. */
+  DefaultAnalyzer(AnalysisOptions options, long secondsPerFile, boolean symbolicWarps) {
     this.options = options;
     this.secondsPerFile = secondsPerFile;
+    this.symbolicWarps = symbolicWarps;
   }
 
   @Override
@@ -111,7 +118,7 @@ public final class DefaultAnalyzer implements Analyzer {
         program.keepLookups();
         memo = new KernelMemo(program, options, missingHeaders, lines, verifier, budget);
       }
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo)
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, symbolicWarps)
           .check(onlyKernel));
       if (onlyKernel == null) findings.addAll(UnreachedShared.find(program));
       complete = !budget.exhausted();

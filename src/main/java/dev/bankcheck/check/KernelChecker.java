@@ -52,6 +52,8 @@ final class KernelChecker {
   private final KernelMemo memo;
   /** Whether accesses are also evaluated under the XOR swizzles that {@link SwizzleSearch} may suggest. */
   private boolean screenSwizzles = true;
+  /** Whether one symbolic warp may stand for all warps of a shape (false: each runs on its own). */
+  private final boolean symbolicWarps;
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
   private boolean templateKernel;
   private final Map<VarDecl, List<int[]>> swizzleCandidates = new IdentityHashMap<>();
@@ -59,7 +61,8 @@ final class KernelChecker {
   private SourceText sourceText;
 
   KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions blocks, WorkBudget budget,
-      FixVerifier verifier, KernelMemo memo) {
+      FixVerifier verifier, KernelMemo memo, boolean symbolicWarps) {
+    this.symbolicWarps = symbolicWarps;
     this.verifier = verifier;
     this.memo = memo;
     this.program = program;
@@ -378,8 +381,8 @@ final class KernelChecker {
     Map<SiteKey, Site> sites = new LinkedHashMap<>();
     int ws = bank.warpSize();
     for (BlockShapes.Shape shape : shapes.isEmpty() ? java.util.Collections.<BlockShapes.Shape>singletonList(null) : shapes) {
-      WarpSetup symbolic = shape == null ? WarpSetup.symbolicWarp(ws)
-          : shape.dims()[0] % ws == 0 ? WarpSetup.symbolicWarp(shape.dims(), ws) : null;
+      WarpSetup symbolic = !symbolicWarps ? null
+          : shape == null ? WarpSetup.symbolicWarp(ws) : WarpSetup.symbolicWarp(shape.dims(), ws);
       if (symbolic != null) {
         Map<SiteKey, Site> trial = new LinkedHashMap<>();
         Set<String> trialNotes = new LinkedHashSet<>();
@@ -398,8 +401,7 @@ final class KernelChecker {
           notes.add(workBoundNote());
           break;
         }
-        String where = shape == null ? (w.warp() == 0 ? "" : "threadIdx.x " + w.warp() * ws + ".." + ((w.warp() + 1) * ws - 1))
-            : warps.length > 1 ? "warp " + w.warp() : "";
+        String where = WarpSetup.label(shape != null, w.warp(), warps.length, ws);
         run(kernel, template, w, join(label, where), sites, notes, shapeOfWorst, shape);
       }
     }
@@ -565,7 +567,7 @@ final class KernelChecker {
       site.type = type;
       site.width = width(type);
       site.notes.addAll(conditions);
-      evaluate(site, lanes, where, context, shape, shapeOfWorst);
+      evaluate(site, lanes, warp, where, context, shape, shapeOfWorst);
     };
     Interpreter in = new Interpreter(program, warp, sink, notes, budget);
     try {
@@ -593,8 +595,8 @@ final class KernelChecker {
   }
 
   /** One access of a site; {@code where} and {@code context} say where in the run it happened. */
-  private void evaluate(Site site, Val.Ptr[] lanes, String where, String context, BlockShapes.Shape shape,
-      Map<Site, String> shapeOfWorst) {
+  private void evaluate(Site site, Val.Ptr[] lanes, WarpSetup warp, String where, String context,
+      BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
     int n = lanes.length;
     boolean[] active = new boolean[n];
     int activeCount = 0;
@@ -639,8 +641,44 @@ final class KernelChecker {
       for (int l = 0; l < n; l++) {
         if (active[l]) addr[l] = c[l].constant();
       }
-      evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
+      if (!evaluatePerWarp(site, addr, active, symbolic, warp, where, context, shape, shapeOfWorst)) {
+        evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
+      }
     }
+  }
+
+  /**
+   * For a symbolic warp whose lanes share a uniform part linear in its axis symbols (the usual case:
+   * {@code 4*32*w + ...}), each warp it stands for gets its own concrete addresses: the outcome, and the
+   * rows fixes need, are then those of that warp. False when the uniform part depends on the warp in
+   * another way (it is then evaluated as one unknown shift).
+   */
+  private boolean evaluatePerWarp(Site site, long[] addr, boolean[] active, Poly symbolic, WarpSetup warp,
+      String where, String context, BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+    List<WarpSetup.Axis> axes = warp.axes();
+    if (axes.isEmpty() || symbolic == null || symbolic.isConstant()) return false;
+    long[] coefficients = new long[axes.size()];
+    Poly rest = symbolic;
+    for (int i = 0; i < coefficients.length; i++) {
+      coefficients[i] = symbolic.coefficient(axes.get(i).symbol());
+      rest = rest.substitute(axes.get(i).symbol(), 0);
+    }
+    for (String name : rest.terms().keySet()) {
+      if (warp.mentionsWarp(name)) return false;
+    }
+    if (rest == symbolic) return false; // no axis symbol: the same addresses in every warp
+    int warps = warp.axisWarps();
+    int n = addr.length;
+    for (int k = 0; k < warps; k++) {
+      long[] values = warp.axisValues(k);
+      long shift = 0;
+      for (int i = 0; i < values.length; i++) shift += coefficients[i] * values[i];
+      long[] shifted = new long[n];
+      for (int l = 0; l < n; l++) shifted[l] = addr[l] + shift;
+      evaluateAddresses(site, shifted, active, rest, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
+          context, shape, shapeOfWorst);
+    }
+    return true;
   }
 
   /**

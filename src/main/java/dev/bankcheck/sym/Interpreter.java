@@ -56,6 +56,13 @@ public final class Interpreter {
   private String kernelFile = "";
   private int noAccess;
   private boolean warpDependent;
+  /**
+   * A condition on the warp in the ternary of {@code x = c ? a : b} (a statement of its own) matters only
+   * if x is a variable: the ternary being evaluated, and whether its condition named the warp.
+   */
+  private Expr.Assign statementAssign;
+  private Expr.Ternary storedTernary;
+  private boolean storedTernaryOnWarp;
   /** Depth of branches taken for lanes whose condition could not be decided. */
   private int undecided;
   private int uid;
@@ -206,7 +213,13 @@ public final class Interpreter {
     } else if (s instanceof Stmt.Decl d) {
       for (VarDecl v : d.vars()) declare(v, mask);
     } else if (s instanceof Stmt.ExprStmt e) {
-      eval(e.expr(), mask);
+      Expr.Assign outer = statementAssign;
+      statementAssign = e.expr() instanceof Expr.Assign a ? a : null;
+      try {
+        eval(e.expr(), mask);
+      } finally {
+        statementAssign = outer;
+      }
     } else if (s instanceof Stmt.If i) {
       execIf(i, mask);
     } else if (s instanceof Stmt.For f) {
@@ -459,20 +472,55 @@ public final class Interpreter {
     }
     boolean uniform = uniformAcross(c, maybe);
     // a warp-uniform condition on the warp's number (warp < 4) goes one way per warp: not both ways for all
-    noteWarpDependence(c, maybe);
+    boolean onWarp = !warpDependent && mentionsWarp(c, maybe);
     if (!uniform) {
       undecidedConditions.push("the condition at " + at(i.pos())
           + " could not be evaluated per lane; all lanes assumed active");
     }
+    boolean wroteVariables;
     try {
-      execUndecidedIf(i, yes, no, maybe, c, uniform);
+      wroteVariables = execUndecidedIf(i, yes, no, maybe, c, uniform);
     } finally {
       if (!uniform) undecidedConditions.pop();
     }
+    // branches that change nothing the warp goes on with (no variable, no lane's fate, no shared memory)
+    // leave every warp as they would leave it: the warps need not be told apart
+    if (onWarp && (wroteVariables || mayAffectShared(i.then()) || mayAffectShared(i.otherwise()))) warpDependent = true;
   }
 
-  /** Both branches for the lanes whose condition is unknown, then the values merged. */
-  private void execUndecidedIf(Stmt.If i, boolean[] yes, boolean[] no, boolean[] maybe, Val[] c, boolean uniform) {
+  /** Whether running code may access shared memory or end lanes (return, break, continue, goto). */
+  private boolean mayAffectShared(Stmt s) {
+    return s != null && (reachesShared(s) || program.fact("jumps", s, Interpreter::jumps));
+  }
+
+  private static boolean jumps(Object stmt) {
+    Stmt s = (Stmt) stmt;
+    if (s instanceof Stmt.Return || s instanceof Stmt.Break || s instanceof Stmt.Continue || s instanceof Stmt.Goto) return true;
+    if (s instanceof Stmt.Block b) return b.items().stream().anyMatch(Interpreter::jumps);
+    if (s instanceof Stmt.If i) return jumps(i.then()) || jumps(i.otherwise());
+    if (s instanceof Stmt.For f) return jumps(f.body());
+    if (s instanceof Stmt.While w) return jumps(w.body());
+    if (s instanceof Stmt.DoWhile d) return jumps(d.body());
+    return s instanceof Stmt.Switch w && jumps(w.body());
+  }
+
+  /** Whether evaluating an expression only computes its value: no assignment, increment or call, no shared memory. */
+  private boolean onlyComputes(Expr e) {
+    return !reachesShared(e) && program.fact("only computes", e, Interpreter::pure);
+  }
+
+  private static boolean pure(Object expr) {
+    for (Expr e : walked(expr)) {
+      if (e instanceof Expr.Assign || e instanceof Expr.Call || e instanceof Expr.Launch || e instanceof Expr.Lambda
+          || e instanceof Expr.Postfix || e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--"))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Both branches for the lanes whose condition is unknown, then the values merged; whether they wrote a variable. */
+  private boolean execUndecidedIf(Stmt.If i, boolean[] yes, boolean[] no, boolean[] maybe, Val[] c, boolean uniform) {
     Map<Val[], Val[]> before = new java.util.LinkedHashMap<>();
     List<boolean[]> kills = snapshotKills();
     Frame fn = functionFrame();
@@ -508,6 +556,7 @@ public final class Interpreter {
     Val.Data data = dataCondition(c, maybe);
     merge(afterThen, maybe, branch, data, i.pos(), because(firstIn(c, maybe)));
     mergeReturns(fn, returnsBefore, returnsThen, pendingThen, maybe, branch, data, i.pos());
+    return !before.isEmpty();
   }
 
   /**
@@ -1032,19 +1081,24 @@ public final class Interpreter {
    * the warps differ: the checker then analyzes each warp on its own.
    */
   private void noteWarpDependence(Val[] c, boolean[] lanes) {
+    if (!warpDependent && mentionsWarp(c, lanes)) warpDependent = true;
+  }
+
+  private boolean mentionsWarp(Val[] c, boolean[] lanes) {
     Val prev = null;
-    for (int l = 0; l < n && !warpDependent; l++) {
+    for (int l = 0; l < n; l++) {
       if (!lanes[l] || c[l] == prev) continue; // a value shared with the lane before: already looked at
       prev = c[l];
       if (c[l] instanceof Val.Num num) {
         Poly p = num.poly();
         for (int i = 0; i < p.termCount(); i++) {
-          if (warp.mentionsWarp(p.termName(i))) warpDependent = true;
+          if (warp.mentionsWarp(p.termName(i))) return true;
         }
       } else if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) {
-        warpDependent = true;
+        return true;
       }
     }
+    return false;
   }
 
   public boolean warpDependent() {
@@ -1427,8 +1481,22 @@ public final class Interpreter {
   }
 
   private Val[] assign(Expr.Assign a, boolean[] mask) {
-    Val[] rhs = eval(a.value(), mask);
+    Expr.Ternary outer = storedTernary;
+    boolean outerOnWarp = storedTernaryOnWarp;
+    storedTernary = a.op().equals("=") && a.value() instanceof Expr.Ternary t ? t : null;
+    storedTernaryOnWarp = false;
+    Val[] rhs;
+    boolean onWarp;
+    try {
+      rhs = eval(a.value(), mask);
+    } finally {
+      onWarp = storedTernaryOnWarp;
+      storedTernary = outer;
+      storedTernaryOnWarp = outerOnWarp;
+    }
     LV lv = lvalue(a.target(), mask);
+    // a value stored to memory is not followed (a later load gives data): only a variable keeps it
+    if (onWarp && (lv instanceof LocalLV || a != statementAssign)) warpDependent = true;
     Val[] result = rhs;
     if (!a.op().equals("=")) {
       Val[] old = read(lv, mask, a.target());
@@ -1499,7 +1567,8 @@ public final class Interpreter {
         rightMask[l] = mask[l] && Arith.truth(left[l]) != (and ? 0 : 1);
         undecided[l] = mask[l] && Arith.truth(left[l]) < 0;
       }
-      noteWarpDependence(left, undecided); // the right side runs where a warp might not run it
+      // the right side runs where a warp might not run it; its value alone still names the warp
+      if (!onlyComputes(b.right())) noteWarpDependence(left, undecided);
       Val[] right = none(rightMask) ? fill(Val.num(0)) : eval(b.right(), rightMask);
       Val[] out = new Val[n];
       for (int l = 0; l < n; l++) {
@@ -1584,7 +1653,10 @@ public final class Interpreter {
     Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
     Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
     boolean uniform = uniformAcross(c, maybe);
-    noteWarpDependence(c, maybe);
+    if (!warpDependent && mentionsWarp(c, maybe)) {
+      if (t == storedTernary && onlyComputes(t.then()) && onlyComputes(t.otherwise())) storedTernaryOnWarp = true;
+      else warpDependent = true;
+    }
     Poly branch = Poly.symbol(BRANCH_PREFIX + t.pos().line() + ":" + t.pos().column() + "#" + (uid++));
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {

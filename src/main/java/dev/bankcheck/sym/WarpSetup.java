@@ -5,12 +5,18 @@ import java.util.List;
 /**
  * The threads of one warp: which lanes exist, their threadIdx, and blockDim. With an unknown block
  * shape, threadIdx.x is {@code 32*w + lane} for a uniform symbol w, and y, z are uniform symbols.
+ * A symbolic warp stands for several: {@code warpSymbols} are the texts that name what differs between
+ * them, {@code axes} the symbols whose values tell them apart (empty for a concrete warp).
  */
-public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim, List<String> warpSymbols) {
+public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim, List<String> warpSymbols,
+    List<Axis> axes, boolean shaped) {
   /** A concrete warp: nothing in it stands for several warps. */
   public WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blockDim) {
-    this(warp, active, threadIdx, blockDim, List.of());
+    this(warp, active, threadIdx, blockDim, List.of(), List.of(), false);
   }
+
+  /** A symbol of the symbolic warp that is 0 .. count-1 across the warps it stands for (the first axis varies fastest). */
+  public record Axis(String symbol, int count) {}
 
   /** Whether a text (a symbol name, a reason) mentions a symbol that differs from warp to warp. */
   public boolean mentionsWarp(String text) {
@@ -18,6 +24,32 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
       if (text.contains(s)) return true;
     }
     return false;
+  }
+
+  /** How many warps the axes enumerate. */
+  public int axisWarps() {
+    int warps = 1;
+    for (Axis a : axes) warps *= a.count();
+    return warps;
+  }
+
+  /** Each axis symbol's value in warp k of {@link #axisWarps()}. */
+  public long[] axisValues(int k) {
+    long[] v = new long[axes.size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = k % axes.get(i).count();
+      k /= axes.get(i).count();
+    }
+    return v;
+  }
+
+  /**
+   * How findings name warp w of {@code warps}: "warp w" for a known shape, the threadIdx.x range under the
+   * default assumption; nothing for the first warp of the assumption or the only warp of a shape.
+   */
+  public static String label(boolean shaped, int w, int warps, int warpSize) {
+    if (shaped) return warps > 1 ? "warp " + w : "";
+    return w == 0 ? "" : "threadIdx.x " + w * warpSize + ".." + ((w + 1) * warpSize - 1);
   }
 
   public static final String[] AXES = {"x", "y", "z"};
@@ -51,20 +83,41 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     WarpSetup any = assumedWarp(0, warpSize); // only warp 0 is needed: not all 1024 / warpSize of them
     Poly base = Poly.symbol(WARP_SYMBOL).scale(warpSize);
     for (int l = 0; l < warpSize; l++) any.threadIdx()[0][l] = new Val.Num(base.add(Poly.of(l)));
-    return new WarpSetup(0, any.active(), any.threadIdx(), any.blockDim(), List.of(WARP_SYMBOL));
+    return new WarpSetup(0, any.active(), any.threadIdx(), any.blockDim(), List.of(WARP_SYMBOL),
+        List.of(new Axis(WARP_SYMBOL, Math.max(1, 1024 / warpSize))), false);
   }
 
   public static final String WARP_SYMBOL = "(threadIdx.x / warpSize)";
 
   /**
-   * For a known shape whose x extent is a multiple of the warp size (a warp never spans rows): one
-   * warp with threadIdx.x = warpSize*w + lane and symbolic y and z stands for all of them.
+   * For a known shape whose warps each lie in one z plane and cover whole rows (x extent a multiple
+   * of the warp size) or hold whole rows (x extent a divisor of it, x*y extent a multiple): one warp
+   * whose uniform part is a symbol stands for all of them; null for other shapes.
    */
   public static WarpSetup symbolicWarp(int[] shape, int warpSize) {
-    WarpSetup any = symbolicWarp(warpSize);
     Val[] dim = {Val.num(shape[0]), Val.num(shape[1]), Val.num(shape[2])};
     // with a known shape, y and z are known per warp too: an answer that depends on them needs every warp
-    return new WarpSetup(0, any.active(), any.threadIdx(), dim, List.of(WARP_SYMBOL, "threadIdx.y", "threadIdx.z"));
+    List<String> varying = List.of(WARP_SYMBOL, "threadIdx.y", "threadIdx.z");
+    if (shape[0] % warpSize == 0) {
+      WarpSetup any = symbolicWarp(warpSize);
+      return new WarpSetup(0, any.active(), any.threadIdx(), dim, varying, List.of(new Axis(WARP_SYMBOL,
+          shape[0] / warpSize), new Axis("threadIdx.y", shape[1]), new Axis("threadIdx.z", shape[2])), true);
+    }
+    if (warpSize % shape[0] != 0 || shape[0] * shape[1] % warpSize != 0) return null;
+    int rows = warpSize / shape[0];
+    String rowGroup = "(threadIdx.y / " + rows + ")";
+    Poly firstRow = Poly.symbol(rowGroup).scale(rows);
+    Val z = new Val.Num(Poly.symbol("threadIdx.z"));
+    boolean[] active = new boolean[warpSize];
+    Val[][] idx = new Val[3][warpSize];
+    for (int l = 0; l < warpSize; l++) {
+      active[l] = true;
+      idx[0][l] = Val.num(l % shape[0]);
+      idx[1][l] = new Val.Num(firstRow.add(Poly.of(l / shape[0])));
+      idx[2][l] = z;
+    }
+    return new WarpSetup(0, active, idx, dim, varying,
+        List.of(new Axis(rowGroup, shape[1] / rows), new Axis("threadIdx.z", shape[2])), true);
   }
 
   /**

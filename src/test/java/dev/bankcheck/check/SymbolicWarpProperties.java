@@ -1,0 +1,81 @@
+package dev.bankcheck.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * One symbolic warp stands for all warps of a block only where that is exact: whatever the block shape,
+ * index and guard (conditions on the warp that the tool can or cannot decide, around shared accesses or
+ * only around other code), every finding equals the one of running each warp on its own, lane by lane.
+ */
+class SymbolicWarpProperties {
+  private static final int[][] SHAPES = {{32, 8}, {32, 4}, {64, 2}, {16, 16}, {8, 8}, {16, 4}, {4, 16}, {32, 1}};
+  private static final String[] TYPES = {"float", "double", "short", "char", "float4"};
+  private static final String[] ROWS = {"ty", "tx", "tx / 2", "ty + j", "tx % 8", "ty * 2", "r"};
+  private static final String[] COLS = {"tx", "ty", "(tx + ty) % 16", "ty * 2 + 1", "tx * 3", "0", "r"};
+
+  /** Guards around one access: {@code A = V} is a store of v or a load into g; {@code j} is a loop counter or 0. */
+  private static final String[] GUARDS = {
+      "A = (gy < m && gx < n) ? V : 0;",
+      "if (gy < m && gx < n) A = V;",
+      "if (gx < n && gy < m) g[gy * n + gx] = B;",
+      "int r = gy < m ? 1 : 0;\n  A = V;",
+      "if (ty < 2) A = V;",
+      "int r = ty < 2 ? tx : tx * 2;\n  A = V;",
+      "for (int j = 0; j < 8; j += 2)\n    if (gx < n && (gy + j) < m) A = V;",
+      "if (gy >= m) return;\n  A = V;",
+      "if (gy < m) g[gx] = 1.0f; else g[gx] = 2.0f;\n  A = V;",
+      "for (int j = ty; j < 8; j += 4) A = V;",
+      "if (tx + ty * 32 < n) A = V;",
+      "if (ty == 0 && gx < n) A = V;",
+      "if (ty < 2 && B > 0) g[gx] = 1.0f;",
+      "if (gy < m && B > 0) g[gx] = 1.0f;",
+  };
+
+  @Property(tries = 250)
+  void theSymbolicWarpAgreesWithEveryWarpRunOnItsOwn(@ForAll @IntRange(max = 7) int shape,
+      @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 6) int row, @ForAll @IntRange(max = 6) int col,
+      @ForAll @IntRange(max = 13) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
+    int[] s = SHAPES[shape];
+    String t = TYPES[type];
+    String access = "s[" + ROWS[row] + "][" + COLS[col] + "]";
+    String body = GUARDS[guard].replace("A", store ? access : "g[gx]").replace("V", store ? "v" : load(t, access))
+        .replace("B", load(t, access));
+    if (!body.contains("int r") && (ROWS[row].equals("r") || COLS[col].equals("r"))) body = "int r = tx;\n  " + body;
+    if (!body.contains("int j") && (ROWS[row].contains("j"))) body = "int j = 0;\n  " + body;
+    String src = "// bankcheck: block " + s[0] + "x" + s[1] + "\n"
+        + "__global__ void k(float* g, int n, int m) {\n"
+        + "  __shared__ " + t + " s[128][" + width + "];\n"
+        + "  int tx = threadIdx.x, ty = threadIdx.y;\n"
+        + "  int gx = blockIdx.x * " + s[0] + " + tx, gy = blockIdx.y * " + s[1] + " + ty;\n"
+        + "  " + t + " v = " + (t.equals("float4") ? "make_float4(1, 2, 3, 4)" : "(" + t + ") 1") + ";\n"
+        + "  " + body + "\n}\n";
+    List<Finding> symbolic = findings(src, true);
+    List<Finding> everyWarp = findings(src, false);
+    assertEquals(everyWarp.size(), symbolic.size(), src);
+    for (int i = 0; i < symbolic.size(); i++) {
+      Finding a = symbolic.get(i);
+      Finding b = everyWarp.get(i);
+      String what = src + "\nsymbolic: " + a.reason() + "\nevery warp: " + b.reason();
+      assertEquals(b.pos(), a.pos(), what);
+      assertEquals(b.verdict(), a.verdict(), what);
+      assertEquals(b.ways(), a.ways(), what);
+      assertEquals(b.wavefronts(), a.wavefronts(), what);
+      assertEquals(b.fix() == null ? null : b.fix().waysAfter(), a.fix() == null ? null : a.fix().waysAfter(), what);
+    }
+  }
+
+  private static String load(String type, String access) {
+    return type.equals("float4") ? access + ".x" : "(float) " + access;
+  }
+
+  private static List<Finding> findings(String src, boolean symbolicWarps) {
+    return new DefaultAnalyzer(AnalysisOptions.defaults(), DefaultAnalyzer.SECONDS_PER_FILE, symbolicWarps)
+        .analyzeText(Path.of("w.cu"), "w.cu", src).findings();
+  }
+}
