@@ -122,18 +122,12 @@ final class BlockShapes {
   private static Map<String, List<Launch>> allLaunches(Program program) {
     Map<String, List<Launch>> out = new HashMap<>();
     for (Function f : program.allFunctions()) {
-      if (f.body() == null || !launchesAny(f.body())) continue;
+      if (!f.launches()) continue;
       for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program).entrySet()) {
         new LaunchFinder(program, out, outer.getKey(), outer.getValue()).stmt(f.body(), new HashMap<>());
       }
     }
     return out;
-  }
-
-  private static boolean launchesAny(Stmt body) {
-    boolean[] found = {false};
-    Walk.stmt(body, d -> {}, e -> found[0] |= e instanceof Expr.Launch);
-    return found[0];
   }
 
   static String simpleName(String n) {

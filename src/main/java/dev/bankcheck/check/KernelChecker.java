@@ -27,6 +27,7 @@ import dev.bankcheck.sym.WorkBudget;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -669,16 +670,33 @@ final class KernelChecker {
     if (rest == symbolic) return false; // no axis symbol: the same addresses in every warp
     int warps = warp.axisWarps();
     int n = addr.length;
+    long period = period(site);
+    Set<Long> shifts = new HashSet<>();
     for (int k = 0; k < warps; k++) {
       long[] values = warp.axisValues(k);
       long shift = 0;
       for (int i = 0; i < values.length; i++) shift += coefficients[i] * values[i];
       long[] shifted = new long[n];
       for (int l = 0; l < n; l++) shifted[l] = addr[l] + shift;
+      // a warp shifted from an earlier one by whole periods repeats its outcome (see evaluateAddresses)
+      if (!shifts.add(Math.floorMod(shift, period))) {
+        screen(site, shifted, active, rest);
+        continue;
+      }
       evaluateAddresses(site, shifted, active, rest, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
           context, shape, shapeOfWorst);
     }
     return true;
+  }
+
+  /** The shift of a warp's addresses that changes no outcome: whole bank words, for a struct array whole structs' worth. */
+  private long period(Site site) {
+    Type.Struct st = soaStruct(site);
+    return st == null ? bank.bankBytes() : st.size() * bank.bankBytes();
+  }
+
+  private void screen(Site site, long[] addr, boolean[] active, Poly symbolic) {
+    if (screenSwizzles && verifier != null && !templateKernel) screenSwizzles(site, addr, active, symbolic, site.kind);
   }
 
   /**
@@ -728,13 +746,12 @@ final class KernelChecker {
         : Math.max(Poly.gcd(symbolic.symbolicGcd(), bank.bankBytes()), Math.min(site.width, bank.bankBytes()));
     AccessKind kind = site.kind;
     if (symbolic != null && !symbolic.isConstant()) site.symbolicBase = true;
-    if (screenSwizzles && verifier != null && !templateKernel) screenSwizzles(site, addr, active, symbolic, kind);
+    screen(site, addr, active, symbolic);
     // Loops and warps repeat accesses, often shifted as a whole. A shift by whole bank words (and, for a
     // struct array, whole structs: the structure-of-arrays addresses then shift by whole words too) keeps
     // every degree below, and only a worse degree changes the site: a repeat changes nothing.
     Type.Struct st = soaStruct(site);
-    long period = st == null ? bank.bankBytes() : st.size() * bank.bankBytes();
-    if (!site.firstTime(WarpKey.of(addr, active, period, site.width, step))) return;
+    if (!site.firstTime(WarpKey.of(addr, active, period(site), site.width, step))) return;
     WarpDegree worst = null;
     long worstShift = 0;
     for (long shift = 0; shift < bank.bankBytes(); shift += step) {

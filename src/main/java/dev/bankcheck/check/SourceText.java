@@ -1,5 +1,6 @@
 package dev.bankcheck.check;
 
+import dev.bankcheck.source.Lines;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,8 +13,8 @@ final class SourceText {
   private final String[] code;
 
   SourceText(String text) {
-    this.lines = text.split("\r\n|\r|\n", -1);
-    this.code = blank(text).split("\r\n|\r|\n", -1);
+    this.lines = Lines.split(text);
+    this.code = Lines.split(blank(text));
   }
 
   /** Line {@code n} (1-based) as written, or null. */

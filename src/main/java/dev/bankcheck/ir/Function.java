@@ -4,9 +4,12 @@ import dev.bankcheck.source.Pos;
 import java.util.List;
 import java.util.Set;
 
-/** A function definition (body null for a declaration). */
+/**
+ * A function definition (body null for a declaration); {@code launches}: whether its body launches a kernel
+ * (noted as it is built: finding it later walked every body of every analysis).
+ */
 public record Function(Pos pos, String name, Set<String> qualifiers, TypeRef returnType, List<VarDecl> params,
-    Stmt.Block body, List<TemplateParam> templateParams) {
+    Stmt.Block body, List<TemplateParam> templateParams, boolean launches) {
   public boolean isKernel() {
     return qualifiers.contains("__global__");
   }

@@ -29,6 +29,8 @@ final class IrBuilder {
   /** Names known to be types: resolves "(a) - b" (cast or subtraction) the way the compiler does. */
   private final Set<String> typeNames = new HashSet<>();
   private Pos[] positions;
+  /** Kernel launches built so far: tells each function whether it launches one. */
+  private int launchesBuilt;
   /** The template header of the item being built, for a class template defined in it. */
   private List<Function.TemplateParam> structTemplateParams = List.of();
 
@@ -162,9 +164,11 @@ final class IrBuilder {
         params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));
       }
     }
+    int launchesBefore = launchesBuilt;
     Stmt.Block body = f.body == null ? null : block(f.body);
     String name = f.name.getText();
-    return new Function(pos(f.name), name, quals, ret, List.copyOf(params), body, List.copyOf(tps));
+    return new Function(pos(f.name), name, quals, ret, List.copyOf(params), body, List.copyOf(tps),
+        launchesBuilt > launchesBefore);
   }
 
   // ---- declarations ----
@@ -375,8 +379,10 @@ final class IrBuilder {
         }
       } else if (m instanceof ConversionMemberContext c && c.body != null) {
         TypeRef target = typeName(c.typeName());
-        conversions.add(new Function(pos(c), "operator " + target.display(), Set.of(), target, List.of(), block(c.body),
-            List.of()));
+        int launchesBefore = launchesBuilt;
+        Stmt.Block body = block(c.body);
+        conversions.add(new Function(pos(c), "operator " + target.display(), Set.of(), target, List.of(), body,
+            List.of(), launchesBuilt > launchesBefore));
       }
     }
     // constructors, destructors and other methods are dropped
@@ -691,6 +697,7 @@ final class IrBuilder {
     if (pc instanceof LaunchExprContext l) {
       List<TypeRef> targs = l.templateArgs() == null ? List.of() : templateArgs(l.templateArgs());
       List<Expr> tvals = l.templateArgs() == null ? List.of() : templateValues(l.templateArgs());
+      launchesBuilt++;
       return new Expr.Launch(p, l.kernel.getText(), targs, args(l.config), args(l.args), tvals);
     }
     if (pc instanceof TemplateCallExprContext tc) {

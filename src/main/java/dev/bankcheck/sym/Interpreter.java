@@ -57,6 +57,11 @@ public final class Interpreter {
   private int noAccess;
   private boolean warpDependent;
   /**
+   * Symbols of comparisons that no warp's values decide (see {@link #undecidedInEveryWarp}), by identity of
+   * the name made with the value (cheap, and a name made again elsewhere only counts as decidable).
+   */
+  private final Set<String> undecidableComparisons = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  /**
    * A condition on the warp in the ternary of {@code x = c ? a : b} (a statement of its own) matters only
    * if x is a variable: the ternary being evaluated, and whether its condition named the warp.
    */
@@ -473,6 +478,7 @@ public final class Interpreter {
     boolean uniform = uniformAcross(c, maybe);
     // a warp-uniform condition on the warp's number (warp < 4) goes one way per warp: not both ways for all
     boolean onWarp = !warpDependent && mentionsWarp(c, maybe);
+    boolean undecidedInEveryWarp = onWarp && !decidableByWarp(c, maybe);
     if (!uniform) {
       undecidedConditions.push("the condition at " + at(i.pos())
           + " could not be evaluated per lane; all lanes assumed active");
@@ -484,8 +490,12 @@ public final class Interpreter {
       if (!uniform) undecidedConditions.pop();
     }
     // branches that change nothing the warp goes on with (no variable, no lane's fate, no shared memory)
-    // leave every warp as they would leave it: the warps need not be told apart
-    if (onWarp && (wroteVariables || mayAffectShared(i.then()) || mayAffectShared(i.otherwise()))) warpDependent = true;
+    // leave every warp as they would leave it; a condition no warp can decide runs as it does here in every
+    // warp, except that a warp might find it uniform: then only the merged variables and lanes' fates differ
+    boolean changesNothing = !wroteVariables && !mayAffectShared(i.then()) && !mayAffectShared(i.otherwise());
+    boolean sameInEveryWarp = undecidedInEveryWarp
+        && (uniform || !wroteVariables && !program.fact("jumps", i, Interpreter::jumps));
+    if (onWarp && !changesNothing && !sameInEveryWarp) warpDependent = true;
   }
 
   /** Whether running code may access shared memory or end lanes (return, break, continue, goto). */
@@ -761,7 +771,8 @@ public final class Interpreter {
     boolean anyUnknown = false;
     for (boolean u : unknownSel) anyUnknown |= u;
     boolean undecidedSwitch = anyUnknown && !uniformAcross(sel, unknownSel);
-    if (anyUnknown) noteWarpDependence(sel, unknownSel);
+    // strict: a case label need not be constant, so a selector no warp decides may still equal one in some warp
+    if (anyUnknown && mentionsWarp(sel, unknownSel)) warpDependent = true;
     if (undecidedSwitch) {
       undecidedConditions.push("the switch at " + at(sw.pos())
           + " could not be evaluated per lane; all lanes assumed active");
@@ -823,11 +834,12 @@ public final class Interpreter {
           if (t == 0) m[l] = false;
           else if (t < 0) undecided = true;
         }
+        // a warp whose values decide the condition would go on enumerating (or stop) where this one does not
+        if (undecided) noteWarpDependence(c, m);
         if (undecided && !geometric && growsGeometrically(body, step)) {
           geometric = true;
           notes.add("the loop at " + at(pos) + " has no known trip count; its first " + GEOMETRIC_ITERATIONS
               + " iterations were analyzed, with the lanes its condition leaves undecided active");
-          noteWarpDependence(c, m);
         }
         if (undecided && !geometric) symbolic = true;
       }
@@ -1081,7 +1093,60 @@ public final class Interpreter {
    * the warps differ: the checker then analyzes each warp on its own.
    */
   private void noteWarpDependence(Val[] c, boolean[] lanes) {
-    if (!warpDependent && mentionsWarp(c, lanes)) warpDependent = true;
+    if (!warpDependent && decidableByWarp(c, lanes)) warpDependent = true;
+  }
+
+  /** Whether the values of some warp might decide a condition that this symbolic warp leaves undecided. */
+  private boolean decidableByWarp(Val[] c, boolean[] lanes) {
+    Val prev = null;
+    for (int l = 0; l < n; l++) {
+      if (!lanes[l] || c[l] == prev) continue;
+      prev = c[l];
+      if (c[l] instanceof Val.Num num && mentionsWarp(num.poly()) && !undecidedInEveryWarp(num.poly())) return true;
+      if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) return true;
+    }
+    return false;
+  }
+
+  private boolean mentionsWarp(Poly p) {
+    for (int i = 0; i < p.termCount(); i++) {
+      if (warp.mentionsWarp(p.termName(i))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether a value is non-zero-or-unknown in every warp the symbolic warp stands for: its terms that depend
+   * on the warp are the warp's own symbols (a warp's values only move the constant), and a term that does
+   * not depend on it remains; or its only such term is a comparison that no warp decides.
+   */
+  private boolean undecidedInEveryWarp(Poly p) {
+    if (p.isConstant()) return false;
+    int independent = 0;
+    int undecidable = 0;
+    for (int i = 0; i < p.termCount(); i++) {
+      String t = p.termName(i);
+      if (undecidableComparisons.contains(t)) undecidable++;
+      else if (!warp.mentionsWarp(t)) independent++;
+      else if (!warp.isAxis(t)) return false;
+    }
+    // two such comparisons, or one and another term, could be equal in some warp and cancel
+    return undecidable == 0 ? independent > 0 : undecidable == 1 && independent == 0;
+  }
+
+  /** A comparison (or !, &&, || of them) as one symbol: noted when no warp's values can decide it. */
+  private void noteUndecidable(Val result, Poly... decidedBy) {
+    if (!(result instanceof Val.Num r) || r.poly().termCount() != 1 || !tracksWarps()) return;
+    String name = r.poly().termName(0);
+    if (undecidableComparisons.contains(name)) return;
+    for (Poly d : decidedBy) {
+      if (d != null && !undecidedInEveryWarp(d)) return;
+    }
+    undecidableComparisons.add(name);
+  }
+
+  private boolean tracksWarps() {
+    return !warpDependent && !warp.axes().isEmpty();
   }
 
   private boolean mentionsWarp(Val[] c, boolean[] lanes) {
@@ -1549,8 +1614,11 @@ public final class Interpreter {
       default -> {
         Val[] v = eval(u.operand(), mask);
         Val[] out = new Val[n];
+        boolean not = u.op().equals("!") && tracksWarps();
         for (int l = 0; l < n; l++) {
-          if (mask[l]) out[l] = Arith.unary(u.op(), v[l]);
+          if (!mask[l]) continue;
+          out[l] = Arith.unary(u.op(), v[l]);
+          if (not) noteUndecidable(out[l], nonConstant(v[l]));
         }
         return out;
       }
@@ -1574,7 +1642,10 @@ public final class Interpreter {
       for (int l = 0; l < n; l++) {
         if (!mask[l]) continue;
         int t = Arith.truth(left[l]);
-        out[l] = t == (and ? 0 : 1) ? Val.num(and ? 0 : 1) : Arith.binary(b.op(), truthValue(left[l]), truthValue(right[l]));
+        Val x = truthValue(left[l]);
+        Val y = truthValue(right[l]);
+        out[l] = t == (and ? 0 : 1) ? Val.num(and ? 0 : 1) : Arith.binary(b.op(), x, y);
+        if (tracksWarps()) noteUndecidable(out[l], nonConstant(x), nonConstant(y));
       }
       return out;
     }
@@ -1608,9 +1679,17 @@ public final class Interpreter {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
         out[l] = Arith.binary(code, op, x, y);
+        if (code >= Arith.LT && code <= Arith.NE && tracksWarps() && x instanceof Val.Num p && y instanceof Val.Num q) {
+          noteUndecidable(out[l], p.poly().sub(q.poly()));
+        }
       }
     }
     return out;
+  }
+
+  /** A truth value's polynomial where it is not constant (a constant is the same in every warp), else null. */
+  private static Poly nonConstant(Val v) {
+    return v instanceof Val.Num n && !n.poly().isConstant() ? n.poly() : null;
   }
 
   /**
@@ -1653,7 +1732,7 @@ public final class Interpreter {
     Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
     Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
     boolean uniform = uniformAcross(c, maybe);
-    if (!warpDependent && mentionsWarp(c, maybe)) {
+    if (!warpDependent && mentionsWarp(c, maybe) && !(uniform && !decidableByWarp(c, maybe))) {
       if (t == storedTernary && onlyComputes(t.then()) && onlyComputes(t.otherwise())) storedTernaryOnWarp = true;
       else warpDependent = true;
     }

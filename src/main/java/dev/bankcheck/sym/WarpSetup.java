@@ -26,6 +26,14 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     return false;
   }
 
+  /** Whether a symbol is one of the axes: its own term, linear in it. */
+  public boolean isAxis(String symbol) {
+    for (Axis a : axes) {
+      if (a.symbol().equals(symbol)) return true;
+    }
+    return false;
+  }
+
   /** How many warps the axes enumerate. */
   public int axisWarps() {
     int warps = 1;
