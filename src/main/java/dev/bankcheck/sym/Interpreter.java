@@ -1273,14 +1273,14 @@ public final class Interpreter {
     if (e instanceof Expr.Index i) {
       Val[] base = eval(i.base(), mask);
       Val[] idx = eval(i.index(), mask);
-      return deref(pointerAdd(base, idx, mask), mask, "an element of '" + text(i.base()) + "'");
+      return deref(pointerAdd(base, idx, mask), mask, () -> "an element of '" + text(i.base()) + "'");
     }
     if (e instanceof Expr.Member m) {
-      if (m.arrow()) return member(deref(eval(m.base(), mask), mask, text(m.base())), m.member());
+      if (m.arrow()) return member(deref(eval(m.base(), mask), mask, () -> text(m.base())), m.member());
       return member(lvalue(m.base(), mask), m.member());
     }
     if (e instanceof Expr.Unary u && u.op().equals("*")) {
-      return deref(eval(u.operand(), mask), mask, "*" + text(u.operand()));
+      return deref(eval(u.operand(), mask), mask, () -> "*" + text(u.operand()));
     }
     return new OtherLV(eval(e, mask), "a temporary");
   }
@@ -1376,7 +1376,8 @@ public final class Interpreter {
   }
 
   /** *p for each lane. */
-  private LV deref(Val[] p, boolean[] mask, String what) {
+  /** {@code describe} names other memory for the values loaded from it (made only for such memory). */
+  private LV deref(Val[] p, boolean[] mask, java.util.function.Supplier<String> describe) {
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean shared = false;
     boolean other = false;
@@ -1413,6 +1414,7 @@ public final class Interpreter {
       else if (!first.equals(p[l])) uniform = false;
     }
     Val v;
+    String what = describe.get();
     if (first instanceof Val.Unknown u) v = u;
     else if (uniform && (first instanceof Val.Foreign || first instanceof Val.Num)) {
       v = new Val.Num(Poly.symbol("(" + what + ")#" + (uid++)));
@@ -1909,7 +1911,7 @@ public final class Interpreter {
     if (c.args().isEmpty()) return fill(new Val.Unknown("atomic without arguments"));
     Val[] p = eval(c.args().get(0), mask);
     for (int i = 1; i < c.args().size(); i++) eval(c.args().get(i), mask);
-    LV lv = deref(p, mask, "the target of " + name);
+    LV lv = deref(p, mask, () -> "the target of " + name);
     Expr target = c.args().get(0) instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : c.args().get(0);
     if (lv instanceof SharedLV s) access(s, MemOp.ATOMIC, mask, target);
     return fill(new Val.Data("the result of " + name));
