@@ -672,14 +672,17 @@ final class KernelChecker {
     int n = addr.length;
     long period = period(site);
     Set<Long> shifts = new HashSet<>();
+    boolean screening = screens(site);
     for (int k = 0; k < warps; k++) {
       long[] values = warp.axisValues(k);
       long shift = 0;
       for (int i = 0; i < values.length; i++) shift += coefficients[i] * values[i];
+      // a warp shifted from an earlier one by whole periods repeats its outcome (see evaluateAddresses)
+      boolean repeat = !shifts.add(Math.floorMod(shift, period));
+      if (repeat && !screening) continue;
       long[] shifted = new long[n];
       for (int l = 0; l < n; l++) shifted[l] = addr[l] + shift;
-      // a warp shifted from an earlier one by whole periods repeats its outcome (see evaluateAddresses)
-      if (!shifts.add(Math.floorMod(shift, period))) {
+      if (repeat) {
         screen(site, shifted, active, rest);
         continue;
       }
@@ -696,7 +699,13 @@ final class KernelChecker {
   }
 
   private void screen(Site site, long[] addr, boolean[] active, Poly symbolic) {
-    if (screenSwizzles && verifier != null && !templateKernel) screenSwizzles(site, addr, active, symbolic, site.kind);
+    if (screens(site)) screenSwizzles(site, addr, active, symbolic, site.kind);
+  }
+
+  /** Whether the accesses of a site may still be screened under swizzles (see {@link #screenSwizzles}). */
+  private boolean screens(Site site) {
+    return screenSwizzles && verifier != null && !templateKernel && !site.swizzleUnknown
+        && !Boolean.FALSE.equals(site.rewritable);
   }
 
   /**
