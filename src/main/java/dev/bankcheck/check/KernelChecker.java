@@ -53,6 +53,8 @@ final class KernelChecker {
   private final KernelMemo memo;
   /** Whether accesses are also evaluated under the XOR swizzles that {@link SwizzleSearch} may suggest. */
   private boolean screenSwizzles = true;
+  /** Whether an address of the symbolic warp being run depends on the warp other than linearly in its numbers. */
+  private boolean addressNamesWarp;
   /** Whether one symbolic warp may stand for all warps of a shape (false: each runs on its own). */
   private final boolean symbolicWarps;
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
@@ -549,9 +551,10 @@ final class KernelChecker {
     }
   }
 
-  /** Runs one warp; true when a condition was undecided because of the (symbolic) warp index. */
+  /** Runs one warp; true when the symbolic warp cannot stand for all warps (a condition or an address depends on which). */
   private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
       Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
+    addressNamesWarp = false;
     AccessSink sink = (at, op, lanes, type, context, conditions) -> {
       Val.Ptr first = null;
       for (Val.Ptr p : lanes) {
@@ -577,7 +580,7 @@ final class KernelChecker {
       notes.add("the kernel is nested too deeply to analyze completely");
     }
     if (in.budgetExhausted()) notes.add(workBoundNote());
-    return in.warpDependent();
+    return in.warpDependent() || addressNamesWarp;
   }
 
   private static String join(String a, String b) {
@@ -665,7 +668,10 @@ final class KernelChecker {
       rest = rest.substitute(axes.get(i).symbol(), 0);
     }
     for (String name : rest.terms().keySet()) {
-      if (warp.mentionsWarp(name)) return false;
+      if (warp.mentionsWarp(name)) {
+        addressNamesWarp = true; // not linear in the warp's numbers: each warp must run on its own
+        return false;
+      }
     }
     if (rest == symbolic) return false; // no axis symbol: the same addresses in every warp
     int warps = warp.axisWarps();
