@@ -555,6 +555,7 @@ final class KernelChecker {
   private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
       Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
     addressNamesWarp = false;
+    Interpreter[] running = new Interpreter[1];
     AccessSink sink = (at, op, lanes, type, context, conditions) -> {
       Val.Ptr first = null;
       for (Val.Ptr p : lanes) {
@@ -571,9 +572,10 @@ final class KernelChecker {
       site.type = type;
       site.width = width(type);
       site.notes.addAll(conditions);
-      evaluate(site, lanes, warp, where, context, shape, shapeOfWorst);
+      evaluate(site, lanes, warp, running[0]::made, where, context, shape, shapeOfWorst);
     };
     Interpreter in = new Interpreter(program, warp, sink, notes, budget);
+    running[0] = in;
     try {
       in.run(kernel, template);
     } catch (StackOverflowError e) {
@@ -599,7 +601,8 @@ final class KernelChecker {
   }
 
   /** One access of a site; {@code where} and {@code context} say where in the run it happened. */
-  private void evaluate(Site site, Val.Ptr[] lanes, WarpSetup warp, String where, String context,
+  private void evaluate(Site site, Val.Ptr[] lanes, WarpSetup warp,
+      java.util.function.Function<String, Interpreter.Made> made, String where, String context,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
     int n = lanes.length;
     boolean[] active = new boolean[n];
@@ -632,67 +635,97 @@ final class KernelChecker {
     }
     for (Poly[] c : branchCases(offsets)) {
       Poly symbolic = null;
-      for (int l = 0; l < n; l++) {
+      boolean differ = false;
+      for (int l = 0; l < n && !differ; l++) {
         if (c[l] == null) continue;
         if (symbolic == null) symbolic = c[l].symbolic();
         // the symbolic parts are equal when their terms are (lanes often share the very same map)
-        else if (symbolic.terms() != c[l].terms() && !symbolic.terms().equals(c[l].terms())) {
-          if (site.unknown == null) site.unknown = differingSymbols(c);
-          return;
-        }
+        else differ = symbolic.terms() != c[l].terms() && !symbolic.terms().equals(c[l].terms());
+      }
+      if (differ) {
+        if (evaluateEachWarp(site, c, active, warp, made, where, context, shape, shapeOfWorst)) continue;
+        if (site.unknown == null) site.unknown = differingSymbols(c);
+        return;
       }
       long[] addr = new long[n];
       for (int l = 0; l < n; l++) {
         if (active[l]) addr[l] = c[l].constant();
       }
-      if (!evaluatePerWarp(site, addr, active, symbolic, warp, where, context, shape, shapeOfWorst)) {
+      if (!evaluatePerWarp(site, addr, active, symbolic, warp, made, where, context, shape, shapeOfWorst)) {
         evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
       }
     }
   }
 
   /**
-   * For a symbolic warp whose lanes share a uniform part linear in its axis symbols (the usual case:
-   * {@code 4*32*w + ...}), each warp it stands for gets its own concrete addresses: the outcome, and the
-   * rows fixes need, are then those of that warp. False when the uniform part depends on the warp in
-   * another way (it is then evaluated as one unknown shift).
+   * For a symbolic warp whose lanes share a uniform part that depends on the warp (usually linear in its
+   * numbers, {@code 4*32*w + ...}; or an operation on them, {@code (w % 4) * 128}), each warp it stands for
+   * gets its own concrete addresses: the outcome, and the rows fixes need, are then those of that warp.
+   * False when no part depends on the warp, or one cannot be computed per warp (then each warp runs on
+   * its own).
    */
   private boolean evaluatePerWarp(Site site, long[] addr, boolean[] active, Poly symbolic, WarpSetup warp,
-      String where, String context, BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
-    List<WarpSetup.Axis> axes = warp.axes();
-    if (axes.isEmpty() || symbolic == null || symbolic.isConstant()) return false;
-    long[] coefficients = new long[axes.size()];
+      java.util.function.Function<String, Interpreter.Made> made, String where, String context,
+      BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+    if (warp.axes().isEmpty() || symbolic == null || symbolic.isConstant()) return false;
     Poly rest = symbolic;
-    for (int i = 0; i < coefficients.length; i++) {
-      coefficients[i] = symbolic.coefficient(axes.get(i).symbol());
-      rest = rest.substitute(axes.get(i).symbol(), 0);
+    for (String name : symbolic.terms().keySet()) {
+      if (warp.mentionsWarp(name)) rest = rest.substitute(name, 0);
     }
-    for (String name : rest.terms().keySet()) {
-      if (warp.mentionsWarp(name)) {
-        addressNamesWarp = true; // not linear in the warp's numbers: each warp must run on its own
+    if (rest == symbolic) return false; // the same addresses in every warp
+    Poly onWarp = symbolic.sub(rest);
+    int warps = warp.axisWarps();
+    long[] shifts = new long[warps];
+    for (int k = 0; k < warps; k++) {
+      Long shift = warp.valueIn(onWarp, warp.axisValues(k), made);
+      if (shift == null) {
+        addressNamesWarp = true;
         return false;
       }
+      shifts[k] = shift;
     }
-    if (rest == symbolic) return false; // no axis symbol: the same addresses in every warp
-    int warps = warp.axisWarps();
     int n = addr.length;
     long period = period(site);
-    Set<Long> shifts = new HashSet<>();
+    Set<Long> seen = new HashSet<>();
     boolean screening = screens(site);
     for (int k = 0; k < warps; k++) {
-      long[] values = warp.axisValues(k);
-      long shift = 0;
-      for (int i = 0; i < values.length; i++) shift += coefficients[i] * values[i];
       // a warp shifted from an earlier one by whole periods repeats its outcome (see evaluateAddresses)
-      boolean repeat = !shifts.add(Math.floorMod(shift, period));
+      boolean repeat = !seen.add(Math.floorMod(shifts[k], period));
       if (repeat && !screening) continue;
       long[] shifted = new long[n];
-      for (int l = 0; l < n; l++) shifted[l] = addr[l] + shift;
+      for (int l = 0; l < n; l++) shifted[l] = addr[l] + shifts[k];
       if (repeat) {
         screen(site, shifted, active, rest);
         continue;
       }
       evaluateAddresses(site, shifted, active, rest, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
+          context, shape, shapeOfWorst);
+    }
+    return true;
+  }
+
+  /**
+   * Lanes whose uniform parts differ (an XOR of a lane's column with the warp's row): where each lane's
+   * address can be computed per warp ({@link WarpSetup#valueIn}), every warp is evaluated with its own.
+   */
+  private boolean evaluateEachWarp(Site site, Poly[] offsets, boolean[] active, WarpSetup warp,
+      java.util.function.Function<String, Interpreter.Made> made, String where, String context,
+      BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+    if (warp.axes().isEmpty()) return false;
+    int warps = warp.axisWarps();
+    int n = offsets.length;
+    long[][] addr = new long[warps][n];
+    for (int k = 0; k < warps; k++) {
+      long[] values = warp.axisValues(k);
+      for (int l = 0; l < n; l++) {
+        if (offsets[l] == null) continue;
+        Long a = warp.valueIn(offsets[l], values, made);
+        if (a == null) return false;
+        addr[k][l] = a;
+      }
+    }
+    for (int k = 0; k < warps; k++) {
+      evaluateAddresses(site, addr[k], active, null, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
           context, shape, shapeOfWorst);
     }
     return true;

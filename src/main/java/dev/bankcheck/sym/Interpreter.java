@@ -62,6 +62,30 @@ public final class Interpreter {
    */
   private final Set<String> undecidableComparisons = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   /**
+   * How the symbols this symbolic warp made stand for an operation on two polynomials (by identity of the
+   * name made): with a warp's numbers put in, that warp's value of such a symbol is computed.
+   */
+  private final Map<String, Made> made = new java.util.IdentityHashMap<>();
+
+  /** A symbol that stands for {@code left op right} (its operator code and text). */
+  public record Made(int code, String op, Poly left, Poly right) {}
+
+  /** How a symbol of this warp's values was made, or null. */
+  public Made made(String symbol) {
+    return made.get(symbol);
+  }
+
+  /** a op b, noting how a symbol it makes was made (see {@link #made}). */
+  private Val arith(int code, String op, Val a, Val b) {
+    Val r = Arith.binary(code, op, a, b);
+    if (tracksWarps() && r instanceof Val.Num rn && a instanceof Val.Num x && b instanceof Val.Num y
+        && rn.poly().termCount() == 1 && rn.poly().constant() == 0) {
+      String name = rn.poly().termName(0);
+      if (rn.poly().coefficient(name) == 1 && !made.containsKey(name)) made.put(name, new Made(code, op, x.poly(), y.poly()));
+    }
+    return r;
+  }
+  /**
    * A condition on the warp in the ternary of {@code x = c ? a : b} (a statement of its own) matters only
    * if x is a variable: the ternary being evaluated, and whether its condition named the warp.
    */
@@ -1575,7 +1599,7 @@ public final class Interpreter {
         if (!mask[l]) continue;
         if (prev >= 0 && same(old[l], old[prev]) && same(rhs[l], rhs[prev])) result[l] = result[prev];
         else result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], code == Arith.SUB ? Arith.unary("-", rhs[l]) : rhs[l])
-            : Arith.binary(code, op, old[l], rhs[l]);
+            : arith(code, op, old[l], rhs[l]);
         prev = l;
       }
     }
@@ -1680,7 +1704,7 @@ public final class Interpreter {
       } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
-        out[l] = Arith.binary(code, op, x, y);
+        out[l] = arith(code, op, x, y);
         if (code >= Arith.LT && code <= Arith.NE && tracksWarps() && x instanceof Val.Num p && y instanceof Val.Num q) {
           noteUndecidable(out[l], p.poly().sub(q.poly()));
         }
@@ -1703,7 +1727,7 @@ public final class Interpreter {
   }
 
   /** The comparisons, / % and >>. */
-  private static boolean unsignedSensitive(int code) {
+  static boolean unsignedSensitive(int code) {
     return code >= Arith.LT && code <= Arith.NE || code == Arith.DIV || code == Arith.MOD || code == Arith.SHR;
   }
 

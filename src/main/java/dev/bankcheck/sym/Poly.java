@@ -264,6 +264,10 @@ public final class Poly {
     return terms.names[i];
   }
 
+  long termCoefficient(int i) {
+    return terms.coeffs[i];
+  }
+
   /** The same polynomial without its constant: the warp-uniform part for a lane address. */
   public Poly symbolic() {
     if (terms.size() == 0) return ZERO;

@@ -34,6 +34,43 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     return false;
   }
 
+  /**
+   * p's value in the warp whose axis values are {@code values}: every symbol of p must be an axis or stand
+   * for an operation on such values ({@code made}, see {@link Interpreter#made}); null otherwise, or where
+   * the operation has no value a run of that warp alone would surely give (division by zero, a negative
+   * operand of a comparison, division or shift, which may be unsigned, an overflow).
+   */
+  public Long valueIn(Poly p, long[] values, java.util.function.Function<String, Interpreter.Made> made) {
+    return valueIn(p, values, made, 0);
+  }
+
+  private Long valueIn(Poly p, long[] values, java.util.function.Function<String, Interpreter.Made> made, int depth) {
+    if (depth > 16) return null;
+    long v = p.constant();
+    try {
+      for (int i = 0; i < p.termCount(); i++) {
+        Long t = symbolIn(p.termName(i), values, made, depth);
+        if (t == null) return null;
+        v = Math.addExact(v, Math.multiplyExact(p.termCoefficient(i), t));
+      }
+    } catch (ArithmeticException overflow) {
+      return null;
+    }
+    return v;
+  }
+
+  private Long symbolIn(String name, long[] values, java.util.function.Function<String, Interpreter.Made> made, int depth) {
+    for (int i = 0; i < axes.size(); i++) {
+      if (axes.get(i).symbol().equals(name)) return values[i];
+    }
+    Interpreter.Made m = made.apply(name);
+    if (m == null) return null;
+    Long a = valueIn(m.left(), values, made, depth + 1);
+    Long b = a == null ? null : valueIn(m.right(), values, made, depth + 1);
+    if (b == null || Interpreter.unsignedSensitive(m.code()) && (a < 0 || b < 0)) return null;
+    return Arith.concrete(m.op(), a, b);
+  }
+
   /** How many warps the axes enumerate. */
   public int axisWarps() {
     int warps = 1;

@@ -17,7 +17,8 @@ class SymbolicWarpProperties {
   private static final int[][] SHAPES = {{32, 8}, {32, 4}, {64, 2}, {16, 16}, {8, 8}, {16, 4}, {4, 16}, {32, 1}};
   private static final String[] TYPES = {"float", "double", "short", "char", "float4"};
   private static final String[] ROWS = {"ty", "tx", "tx / 2", "ty + j", "tx % 8", "ty * 2", "r", "(ty < 2 && gx < n) * 3"};
-  private static final String[] COLS = {"tx", "ty", "(tx + ty) % 16", "ty * 2 + 1", "tx * 3", "0", "r"};
+  private static final String[] COLS = {"tx", "ty", "(tx + ty) % 16", "ty * 2 + 1", "tx * 3", "0", "r",
+      "tx ^ (ty % 16)", "ty ^ (tx % 8)", "(ty * 5) % 7 + tx"};
 
   /** Guards around one access: {@code A = V} is a store of v or a load into g; {@code j} is a loop counter or 0. */
   private static final String[] GUARDS = {
@@ -39,9 +40,9 @@ class SymbolicWarpProperties {
       "for (int r = gx; r < n; r += 64) A = V;",
   };
 
-  @Property(tries = 250)
+  @Property(tries = 400)
   void theSymbolicWarpAgreesWithEveryWarpRunOnItsOwn(@ForAll @IntRange(max = 7) int shape,
-      @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 7) int row, @ForAll @IntRange(max = 6) int col,
+      @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 7) int row, @ForAll @IntRange(max = 9) int col,
       @ForAll @IntRange(max = 15) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
     int[] s = SHAPES[shape];
     String t = TYPES[type];
