@@ -53,7 +53,7 @@ final class KernelChecker {
   private final KernelMemo memo;
   /** Whether accesses are also evaluated under the XOR swizzles that {@link SwizzleSearch} may suggest. */
   private boolean screenSwizzles = true;
-  /** Whether an address of the symbolic warp being run depends on the warp other than linearly in its numbers. */
+  /** Whether an address of the symbolic warp being run depends on the warp in a way not computable per warp. */
   private boolean addressNamesWarp;
   /** Whether one symbolic warp may stand for all warps of a shape (false: each runs on its own). */
   private final boolean symbolicWarps;

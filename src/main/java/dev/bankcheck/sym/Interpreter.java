@@ -66,25 +66,6 @@ public final class Interpreter {
    * name made): with a warp's numbers put in, that warp's value of such a symbol is computed.
    */
   private final Map<String, Made> made = new java.util.IdentityHashMap<>();
-
-  /** A symbol that stands for {@code left op right} (its operator code and text). */
-  public record Made(int code, String op, Poly left, Poly right) {}
-
-  /** How a symbol of this warp's values was made, or null. */
-  public Made made(String symbol) {
-    return made.get(symbol);
-  }
-
-  /** a op b, noting how a symbol it makes was made (see {@link #made}). */
-  private Val arith(int code, String op, Val a, Val b) {
-    Val r = Arith.binary(code, op, a, b);
-    if (tracksWarps() && r instanceof Val.Num rn && a instanceof Val.Num x && b instanceof Val.Num y
-        && rn.poly().termCount() == 1 && rn.poly().constant() == 0) {
-      String name = rn.poly().termName(0);
-      if (rn.poly().coefficient(name) == 1 && !made.containsKey(name)) made.put(name, new Made(code, op, x.poly(), y.poly()));
-    }
-    return r;
-  }
   /**
    * A condition on the warp in the ternary of {@code x = c ? a : b} (a statement of its own) matters only
    * if x is a variable: the ternary being evaluated, and whether its condition named the warp.
@@ -1173,6 +1154,25 @@ public final class Interpreter {
     return !warpDependent && !warp.axes().isEmpty();
   }
 
+  /** A symbol that stands for {@code left op right} (its operator code and text). */
+  public record Made(int code, String op, Poly left, Poly right) {}
+
+  /** How a symbol of this warp's values was made, or null. */
+  public Made made(String symbol) {
+    return made.get(symbol);
+  }
+
+  /** a op b, noting how a symbol it makes was made (see {@link #made}). */
+  private Val arith(int code, String op, Val a, Val b) {
+    Val r = Arith.binary(code, op, a, b);
+    if (tracksWarps() && r instanceof Val.Num rn && a instanceof Val.Num x && b instanceof Val.Num y
+        && rn.poly().termCount() == 1 && rn.poly().constant() == 0) {
+      String name = rn.poly().termName(0);
+      if (rn.poly().coefficient(name) == 1 && !made.containsKey(name)) made.put(name, new Made(code, op, x.poly(), y.poly()));
+    }
+    return r;
+  }
+
   private boolean mentionsWarp(Val[] c, boolean[] lanes) {
     Val prev = null;
     for (int l = 0; l < n; l++) {
@@ -1399,8 +1399,7 @@ public final class Interpreter {
     return b instanceof Val.Unknown ? b : i instanceof Val.Unknown ? i : new Val.Unknown("indexing a non-pointer");
   }
 
-  /** *p for each lane. */
-  /** {@code describe} names other memory for the values loaded from it (made only for such memory). */
+  /** *p for each lane; {@code describe} names other memory for the values loaded from it (made only for such memory). */
   private LV deref(Val[] p, boolean[] mask, java.util.function.Supplier<String> describe) {
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean shared = false;
