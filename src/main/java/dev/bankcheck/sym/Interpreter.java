@@ -1150,6 +1150,24 @@ public final class Interpreter {
     undecidableComparisons.add(name);
   }
 
+  /**
+   * A comparison of values linear in the warp's numbers that comes out the same in every warp (a block-stride
+   * loop's {@code i < 1024} with i = 32*w + lane and 8 warps): its truth; else null. Both sides must be at
+   * least 0 in every warp, so that no run of one warp would compare them as unsigned where this one does not.
+   */
+  private Val sameInEveryWarp(int code, String op, Poly p, Poly q) {
+    long[] a = warp.range(p);
+    long[] b = a == null ? null : warp.range(q);
+    if (b == null || a[0] < 0 || b[0] < 0 || a[1] > Integer.MAX_VALUE || b[1] > Integer.MAX_VALUE) return null;
+    long lo = a[0] - b[1];
+    long hi = a[1] - b[0];
+    Long atLo = Arith.concrete(op, lo, 0);
+    Long atHi = Arith.concrete(op, hi, 0);
+    // <, <=, >, >= are monotone in p - q; == and != are decided only where p - q is one value
+    if (atLo == null || !atLo.equals(atHi) || (code == Arith.EQ || code == Arith.NE) && lo != hi) return null;
+    return Val.num(atLo);
+  }
+
   private boolean tracksWarps() {
     return !warpDependent && !warp.axes().isEmpty();
   }
@@ -1705,7 +1723,9 @@ public final class Interpreter {
       } else {
         out[l] = arith(code, op, x, y);
         if (code >= Arith.LT && code <= Arith.NE && tracksWarps() && x instanceof Val.Num p && y instanceof Val.Num q) {
-          noteUndecidable(out[l], p.poly().sub(q.poly()));
+          Val same = sameInEveryWarp(code, op, p.poly(), q.poly());
+          if (same != null) out[l] = same;
+          else noteUndecidable(out[l], p.poly().sub(q.poly()));
         }
       }
     }

@@ -28,10 +28,7 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
 
   /** Whether a symbol is one of the axes: its own term, linear in it. */
   public boolean isAxis(String symbol) {
-    for (Axis a : axes) {
-      if (a.symbol().equals(symbol)) return true;
-    }
-    return false;
+    return axisIndex(symbol) >= 0;
   }
 
   /**
@@ -60,15 +57,35 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
   }
 
   private Long symbolIn(String name, long[] values, java.util.function.Function<String, Interpreter.Made> made, int depth) {
-    for (int i = 0; i < axes.size(); i++) {
-      if (axes.get(i).symbol().equals(name)) return values[i];
-    }
+    int axis = axisIndex(name);
+    if (axis >= 0) return values[axis];
     Interpreter.Made m = made.apply(name);
     if (m == null) return null;
     Long a = valueIn(m.left(), values, made, depth + 1);
     Long b = a == null ? null : valueIn(m.right(), values, made, depth + 1);
     if (b == null || Interpreter.unsignedSensitive(m.code()) && (a < 0 || b < 0)) return null;
     return Arith.concrete(m.op(), a, b);
+  }
+
+  /** The least and greatest value of p over the warps of the axes, where p is linear in them (null otherwise). */
+  public long[] range(Poly p) {
+    long lo = p.constant();
+    long hi = lo;
+    for (int i = 0; i < p.termCount(); i++) {
+      int axis = axisIndex(p.termName(i));
+      if (axis < 0) return null;
+      long span = p.termCoefficient(i) * (axes.get(axis).count() - 1);
+      if (span < 0) lo += span;
+      else hi += span;
+    }
+    return new long[] {lo, hi};
+  }
+
+  private int axisIndex(String symbol) {
+    for (int i = 0; i < axes.size(); i++) {
+      if (axes.get(i).symbol().equals(symbol)) return i;
+    }
+    return -1;
   }
 
   /** How many warps the axes enumerate. */

@@ -38,12 +38,14 @@ class SymbolicWarpProperties {
       "if (gy < m && B > 0) g[gx] = 1.0f;",
       "for (int r = tx; r < 96; r += 32) A = V;",
       "for (int r = gx; r < n; r += 64) A = V;",
+      "if (tx < 64 && ty < 4) A = V;",
+      "for (int r = tx + 32 * ty; r < 512; r += 128) A = V;",
   };
 
   @Property(tries = 400)
   void theSymbolicWarpAgreesWithEveryWarpRunOnItsOwn(@ForAll @IntRange(max = 7) int shape,
       @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 7) int row, @ForAll @IntRange(max = 9) int col,
-      @ForAll @IntRange(max = 15) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
+      @ForAll @IntRange(max = 17) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
     int[] s = SHAPES[shape];
     String t = TYPES[type];
     String access = "s[" + ROWS[row] + "][" + COLS[col] + "]";
