@@ -673,16 +673,14 @@ final class KernelChecker {
       if (warp.mentionsWarp(name)) rest = rest.substitute(name, 0);
     }
     if (rest == symbolic) return false; // the same addresses in every warp
-    Poly onWarp = symbolic.sub(rest);
+    WarpSetup.PerWarp onWarp = warp.perWarp(symbolic.sub(rest), made);
     int warps = warp.axisWarps();
     long[] shifts = new long[warps];
-    for (int k = 0; k < warps; k++) {
-      Long shift = warp.valueIn(onWarp, warp.axisValues(k), made);
-      if (shift == null) {
-        addressNamesWarp = true;
-        return false;
-      }
-      shifts[k] = shift;
+    boolean[] ok = {onWarp != null};
+    for (int k = 0; k < warps && ok[0]; k++) shifts[k] = onWarp.value(warp.axisValues(k), ok);
+    if (!ok[0]) {
+      addressNamesWarp = true;
+      return false;
     }
     int n = addr.length;
     long period = period(site);
@@ -706,24 +704,31 @@ final class KernelChecker {
 
   /**
    * Lanes whose uniform parts differ (an XOR of a lane's column with the warp's row): where each lane's
-   * address can be computed per warp ({@link WarpSetup#valueIn}), every warp is evaluated with its own.
+   * address can be computed per warp ({@link WarpSetup#perWarp}), every warp is evaluated with its own.
    */
   private boolean evaluateEachWarp(Site site, Poly[] offsets, boolean[] active, WarpSetup warp,
       java.util.function.Function<String, Interpreter.Made> made, String where, String context,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
-    if (warp.axes().isEmpty()) return false;
+    // as much work as the warps' own runs would do here; past the work bound they would not run
+    if (warp.axes().isEmpty() || budget.exhausted()) return false;
     int warps = warp.axisWarps();
+    budget.spend(warps);
     int n = offsets.length;
+    WarpSetup.PerWarp[] lanes = new WarpSetup.PerWarp[n];
+    for (int l = 0; l < n; l++) {
+      if (offsets[l] == null) continue;
+      lanes[l] = l > 0 && offsets[l] == offsets[l - 1] ? lanes[l - 1] : warp.perWarp(offsets[l], made);
+      if (lanes[l] == null) return false;
+    }
     long[][] addr = new long[warps][n];
-    for (int k = 0; k < warps; k++) {
+    boolean[] ok = {true};
+    for (int k = 0; k < warps && ok[0]; k++) {
       long[] values = warp.axisValues(k);
-      for (int l = 0; l < n; l++) {
-        if (offsets[l] == null) continue;
-        Long a = warp.valueIn(offsets[l], values, made);
-        if (a == null) return false;
-        addr[k][l] = a;
+      for (int l = 0; l < n && ok[0]; l++) {
+        if (lanes[l] != null) addr[k][l] = lanes[l].value(values, ok);
       }
     }
+    if (!ok[0]) return false;
     for (int k = 0; k < warps; k++) {
       evaluateAddresses(site, addr[k], active, null, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
           context, shape, shapeOfWorst);

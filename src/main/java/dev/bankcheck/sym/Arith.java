@@ -71,7 +71,7 @@ public final class Arith {
   }
 
   /** a op b for a known operator; b is not 0 for / and %. */
-  private static long value(int code, long a, long b) {
+  static long value(int code, long a, long b) {
     return switch (code) {
       case ADD -> a + b;
       case SUB -> a - b;

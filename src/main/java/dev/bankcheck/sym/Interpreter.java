@@ -1172,6 +1172,8 @@ public final class Interpreter {
     return !warpDependent && !warp.axes().isEmpty();
   }
 
+  private static final int MAX_MADE = 20_000;
+
   /** A symbol that stands for {@code left op right} (its operator code and text). */
   public record Made(int code, String op, Poly left, Poly right) {}
 
@@ -1186,7 +1188,10 @@ public final class Interpreter {
     if (tracksWarps() && r instanceof Val.Num rn && a instanceof Val.Num x && b instanceof Val.Num y
         && rn.poly().termCount() == 1 && rn.poly().constant() == 0) {
       String name = rn.poly().termName(0);
-      if (rn.poly().coefficient(name) == 1 && !made.containsKey(name)) made.put(name, new Made(code, op, x.poly(), y.poly()));
+      // bounded: past it, an address made of such symbols sends the kernel warp by warp, as without them
+      if (rn.poly().coefficient(name) == 1 && made.size() < MAX_MADE && !made.containsKey(name)) {
+        made.put(name, new Made(code, op, x.poly(), y.poly()));
+      }
     }
     return r;
   }

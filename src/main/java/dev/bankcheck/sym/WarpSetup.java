@@ -32,39 +32,82 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
   }
 
   /**
-   * p's value in the warp whose axis values are {@code values}: every symbol of p must be an axis or stand
-   * for an operation on such values ({@code made}, see {@link Interpreter#made}); null otherwise, or where
-   * the operation has no value a run of that warp alone would surely give (division by zero, a negative
-   * operand of a comparison, division or shift, which may be unsigned, an overflow).
+   * p made ready to be computed in each warp: every symbol of p must be an axis or stand for an operation on
+   * such values ({@code made}, see {@link Interpreter#made}); null otherwise.
    */
-  public Long valueIn(Poly p, long[] values, java.util.function.Function<String, Interpreter.Made> made) {
-    return valueIn(p, values, made, 0);
+  public PerWarp perWarp(Poly p, java.util.function.Function<String, Interpreter.Made> made) {
+    return perWarp(p, made, 0);
   }
 
-  private Long valueIn(Poly p, long[] values, java.util.function.Function<String, Interpreter.Made> made, int depth) {
-    if (depth > 16) return null;
-    long v = p.constant();
-    try {
-      for (int i = 0; i < p.termCount(); i++) {
-        Long t = symbolIn(p.termName(i), values, made, depth);
-        if (t == null) return null;
-        v = Math.addExact(v, Math.multiplyExact(p.termCoefficient(i), t));
-      }
-    } catch (ArithmeticException overflow) {
-      return null;
+  private PerWarp perWarp(Poly p, java.util.function.Function<String, Interpreter.Made> made, int depth) {
+    int k = p.termCount();
+    long[] coefficients = new long[k];
+    int[] axis = new int[k];
+    Interpreter.Made[] ops = new Interpreter.Made[k];
+    PerWarp[] left = new PerWarp[k];
+    PerWarp[] right = new PerWarp[k];
+    for (int i = 0; i < k; i++) {
+      coefficients[i] = p.termCoefficient(i);
+      axis[i] = axisIndex(p.termName(i));
+      if (axis[i] >= 0) continue;
+      ops[i] = depth < 16 ? made.apply(p.termName(i)) : null;
+      if (ops[i] == null) return null;
+      left[i] = perWarp(ops[i].left(), made, depth + 1);
+      right[i] = left[i] == null ? null : perWarp(ops[i].right(), made, depth + 1);
+      if (right[i] == null) return null;
     }
-    return v;
+    return new PerWarp(p.constant(), coefficients, axis, ops, left, right);
   }
 
-  private Long symbolIn(String name, long[] values, java.util.function.Function<String, Interpreter.Made> made, int depth) {
-    int axis = axisIndex(name);
-    if (axis >= 0) return values[axis];
-    Interpreter.Made m = made.apply(name);
-    if (m == null) return null;
-    Long a = valueIn(m.left(), values, made, depth + 1);
-    Long b = a == null ? null : valueIn(m.right(), values, made, depth + 1);
-    if (b == null || Interpreter.unsignedSensitive(m.code()) && (a < 0 || b < 0)) return null;
-    return Arith.concrete(m.op(), a, b);
+  /** A polynomial whose value can be computed in each warp (see {@link #perWarp}). */
+  public static final class PerWarp {
+    private final long constant;
+    private final long[] coefficients;
+    private final int[] axis;
+    private final Interpreter.Made[] ops;
+    private final PerWarp[] left;
+    private final PerWarp[] right;
+
+    private PerWarp(long constant, long[] coefficients, int[] axis, Interpreter.Made[] ops, PerWarp[] left,
+        PerWarp[] right) {
+      this.constant = constant;
+      this.coefficients = coefficients;
+      this.axis = axis;
+      this.ops = ops;
+      this.left = left;
+      this.right = right;
+    }
+
+    /**
+     * The value in the warp whose axis values are {@code values}; {@code ok[0]} becomes false where a run of
+     * that warp alone might not give it: a division by zero, a negative operand of a comparison, division or
+     * shift (which may be unsigned), an overflow.
+     */
+    public long value(long[] values, boolean[] ok) {
+      long v = constant;
+      try {
+        for (int i = 0; i < axis.length && ok[0]; i++) {
+          long t;
+          if (axis[i] >= 0) {
+            t = values[axis[i]];
+          } else {
+            long a = left[i].value(values, ok);
+            long b = right[i].value(values, ok);
+            int code = ops[i].code();
+            if (!ok[0] || code == Arith.OTHER || b == 0 && (code == Arith.DIV || code == Arith.MOD)
+                || Interpreter.unsignedSensitive(code) && (a < 0 || b < 0)) {
+              ok[0] = false;
+              return 0;
+            }
+            t = Arith.value(code, a, b);
+          }
+          v = Math.addExact(v, Math.multiplyExact(coefficients[i], t));
+        }
+      } catch (ArithmeticException overflow) {
+        ok[0] = false;
+      }
+      return v;
+    }
   }
 
   /** The least and greatest value of p over the warps of the axes, where p is linear in them (null otherwise). */
