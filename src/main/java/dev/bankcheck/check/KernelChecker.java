@@ -55,8 +55,6 @@ final class KernelChecker {
   private boolean screenSwizzles = true;
   /** Whether an address of the symbolic warp being run depends on the warp in a way not computable per warp. */
   private boolean addressNamesWarp;
-  /** Where the last run's warps may be split (see {@link Interpreter#splits}); null: they may not. */
-  private Map<Integer, java.util.TreeSet<Long>> lastSplits;
   /** Whether one symbolic warp may stand for all warps of a shape (false: each runs on its own). */
   private final boolean symbolicWarps;
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
@@ -388,8 +386,16 @@ final class KernelChecker {
     for (BlockShapes.Shape shape : shapes.isEmpty() ? java.util.Collections.<BlockShapes.Shape>singletonList(null) : shapes) {
       WarpSetup symbolic = !symbolicWarps ? null
           : shape == null ? WarpSetup.symbolicWarp(ws) : WarpSetup.symbolicWarp(shape.dims(), ws);
-      if (symbolic != null && symbolicRuns(kernel, template, symbolic, label, shape, sites, notes, shapeOfWorst)) {
-        continue;
+      if (symbolic != null) {
+        Map<SiteKey, Site> trial = new LinkedHashMap<>();
+        Set<String> trialNotes = new LinkedHashSet<>();
+        Map<Site, String> trialShapes = new HashMap<>();
+        boolean undecided = run(kernel, template, symbolic, label, trial, trialNotes, trialShapes, shape);
+        if (!dependsOnWarp(symbolic, trial, undecided)) {
+          mergeInto(sites, trial, trialShapes, shapeOfWorst);
+          notes.addAll(trialNotes);
+          continue;
+        }
       }
       WarpSetup[] warps = shape == null ? WarpSetup.assumedWarps(ws) : WarpSetup.ofShape(shape.dims(), ws);
       for (WarpSetup w : warps) {
@@ -403,60 +409,6 @@ final class KernelChecker {
       }
     }
     return sites;
-  }
-
-  /** One run of the symbolic warp and what it left. */
-  private record SymbolicRun(Map<SiteKey, Site> sites, Set<String> notes, Map<Site, String> shapes) {}
-
-  /**
-   * The symbolic warp, split into ranges of warps where a condition tells them apart (it is linear in one of
-   * the warp's numbers: {@code if (tid < 32)}), each range run as one symbolic warp; false, having changed
-   * nothing, where that takes as many runs as the warps or a condition cannot be split so (then each warp
-   * runs on its own).
-   */
-  private boolean symbolicRuns(Function kernel, Map<String, Val> template, WarpSetup symbolic, String label,
-      BlockShapes.Shape shape, Map<SiteKey, Site> sites, Set<String> notes, Map<Site, String> shapeOfWorst) {
-    List<SymbolicRun> done = new ArrayList<>();
-    java.util.ArrayDeque<WarpSetup> todo = new java.util.ArrayDeque<>(List.of(symbolic));
-    int runs = 0;
-    while (!todo.isEmpty()) {
-      WarpSetup w = todo.removeFirst();
-      // splitting pays only where it saves most of the runs: past half the warps, each runs on its own
-      if (++runs > 1 && (runs > symbolic.blockWarps() / 2 || budget.exhausted())) return false;
-      SymbolicRun r = new SymbolicRun(new LinkedHashMap<>(), new LinkedHashSet<>(), new HashMap<>());
-      boolean undecided = run(kernel, template, w, label, r.sites(), r.notes(), r.shapes(), shape);
-      if (!dependsOnWarp(w, r.sites(), undecided)) {
-        done.add(r);
-        continue;
-      }
-      List<WarpSetup> parts = lastSplits == null ? List.of() : split(w, lastSplits);
-      if (parts.size() < 2) return false;
-      for (int i = parts.size() - 1; i >= 0; i--) todo.addFirst(parts.get(i));
-    }
-    for (SymbolicRun r : done) {
-      mergeInto(sites, r.sites(), r.shapes(), shapeOfWorst);
-      notes.addAll(r.notes());
-    }
-    return true;
-  }
-
-  /** The warp's range cut where an axis' split points fall inside it (the first axis that has some). */
-  private static List<WarpSetup> split(WarpSetup w, Map<Integer, java.util.TreeSet<Long>> at) {
-    for (Map.Entry<Integer, java.util.TreeSet<Long>> e : new java.util.TreeMap<>(at).entrySet()) {
-      WarpSetup.Axis a = w.axes().get(e.getKey());
-      List<Integer> starts = new ArrayList<>(List.of(a.from()));
-      for (long p : e.getValue()) {
-        if (p > a.from() && p <= a.to()) starts.add((int) p);
-      }
-      if (starts.size() < 2) continue;
-      List<WarpSetup> parts = new ArrayList<>();
-      for (int i = 0; i < starts.size(); i++) {
-        int end = i + 1 < starts.size() ? starts.get(i + 1) - 1 : a.to();
-        parts.add(w.within(e.getKey(), starts.get(i), end));
-      }
-      return parts;
-    }
-    return List.of();
   }
 
   private String workBoundNote() {
@@ -630,7 +582,6 @@ final class KernelChecker {
       notes.add("the kernel is nested too deeply to analyze completely");
     }
     if (in.budgetExhausted()) notes.add(workBoundNote());
-    lastSplits = addressNamesWarp ? null : in.splits();
     return in.warpDependent() || addressNamesWarp;
   }
 
@@ -745,7 +696,8 @@ final class KernelChecker {
         screen(site, shifted, active, rest);
         continue;
       }
-      evaluateAddresses(site, shifted, active, rest, join(where, warpLabel(warp, k)), context, shape, shapeOfWorst);
+      evaluateAddresses(site, shifted, active, rest, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
+          context, shape, shapeOfWorst);
     }
     return true;
   }
@@ -778,14 +730,10 @@ final class KernelChecker {
     }
     if (!ok[0]) return false;
     for (int k = 0; k < warps; k++) {
-      evaluateAddresses(site, addr[k], active, null, join(where, warpLabel(warp, k)), context, shape, shapeOfWorst);
+      evaluateAddresses(site, addr[k], active, null, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
+          context, shape, shapeOfWorst);
     }
     return true;
-  }
-
-  /** How findings name the k-th warp a symbolic warp stands for. */
-  private String warpLabel(WarpSetup warp, int k) {
-    return WarpSetup.label(warp.shaped(), warp.warpNumber(warp.axisValues(k)), warp.blockWarps(), bank.warpSize());
   }
 
   /** The shift of a warp's addresses that changes no outcome: whole bank words, for a struct array whole structs' worth. */

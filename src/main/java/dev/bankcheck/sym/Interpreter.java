@@ -500,7 +500,7 @@ public final class Interpreter {
     boolean changesNothing = !wroteVariables && !mayAffectShared(i.then()) && !mayAffectShared(i.otherwise());
     boolean sameInEveryWarp = undecidedInEveryWarp
         && (uniform || !wroteVariables && !program.fact("jumps", i, Interpreter::jumps));
-    if (onWarp && !changesNothing && !sameInEveryWarp) dependsOnWarp(c, maybe);
+    if (onWarp && !changesNothing && !sameInEveryWarp) warpDependent = true;
   }
 
   /** Whether running code may access shared memory or end lanes (return, break, continue, goto). */
@@ -777,7 +777,7 @@ public final class Interpreter {
     for (boolean u : unknownSel) anyUnknown |= u;
     boolean undecidedSwitch = anyUnknown && !uniformAcross(sel, unknownSel);
     // strict: a case label need not be constant, so a selector no warp decides may still equal one in some warp
-    if (anyUnknown && mentionsWarp(sel, unknownSel)) dependsOnWarp();
+    if (anyUnknown && mentionsWarp(sel, unknownSel)) warpDependent = true;
     if (undecidedSwitch) {
       undecidedConditions.push("the switch at " + at(sw.pos())
           + " could not be evaluated per lane; all lanes assumed active");
@@ -1098,58 +1098,7 @@ public final class Interpreter {
    * the warps differ: the checker then analyzes each warp on its own.
    */
   private void noteWarpDependence(Val[] c, boolean[] lanes) {
-    if (!warpDependent && decidableByWarp(c, lanes)) dependsOnWarp(c, lanes);
-  }
-
-  /**
-   * Where the warps must be told apart, the values of the axis at which a condition's truth may change:
-   * each range between them decides it alike (null: some condition cannot be split that way).
-   */
-  private Map<Integer, java.util.TreeSet<Long>> splits = new HashMap<>();
-
-  /** The warps differ because of condition {@code c} on these lanes: notes where they can be split. */
-  private void dependsOnWarp(Val[] c, boolean[] lanes) {
-    warpDependent = true;
-    for (int l = 0; l < n && splits != null; l++) {
-      if (!lanes[l] || c[l] == null || l > 0 && c[l] == c[l - 1]) continue;
-      if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) splits = null;
-      else if (c[l] instanceof Val.Num num && mentionsWarp(num.poly())) noteSplit(num.poly());
-    }
-  }
-
-  /** The warps differ in a way no split of the axes can follow. */
-  private void dependsOnWarp() {
-    warpDependent = true;
-    splits = null;
-  }
-
-  /**
-   * A truth value linear in one axis (p itself, or a comparison of two such values): its sign can change
-   * only between floor(x0) - 1 and floor(x0) + 1, where x0 is the root; ranges are split there.
-   */
-  private void noteSplit(Poly p) {
-    Poly d = p;
-    Made m = p.termCount() == 1 && p.constant() == 0 ? made.get(p.termName(0)) : null;
-    if (m != null && m.code() >= Arith.LT && m.code() <= Arith.NE) d = m.left().sub(m.right());
-    if (d.termCount() != 1) {
-      splits = null;
-      return;
-    }
-    int axis = warp.axisIndex(d.termName(0));
-    long c = d.termCoefficient(0);
-    if (axis < 0 || c == 0) {
-      splits = null;
-      return;
-    }
-    long root = Math.floorDiv(-d.constant(), c);
-    java.util.TreeSet<Long> at = splits.computeIfAbsent(axis, k -> new java.util.TreeSet<>());
-    at.add(root);
-    at.add(root + 1);
-  }
-
-  /** Where to split this warp's axes (see {@link #splits}); null when it cannot be split. */
-  public Map<Integer, java.util.TreeSet<Long>> splits() {
-    return splits;
+    if (!warpDependent && decidableByWarp(c, lanes)) warpDependent = true;
   }
 
   /** Whether the values of some warp might decide a condition that this symbolic warp leaves undecided. */
@@ -1660,7 +1609,7 @@ public final class Interpreter {
     }
     LV lv = lvalue(a.target(), mask);
     // a value stored to memory is not followed (a later load gives data): only a variable keeps it
-    if (onWarp && (lv instanceof LocalLV || a != statementAssign)) dependsOnWarp();
+    if (onWarp && (lv instanceof LocalLV || a != statementAssign)) warpDependent = true;
     Val[] result = rhs;
     if (!a.op().equals("=")) {
       Val[] old = read(lv, mask, a.target());
@@ -1835,7 +1784,7 @@ public final class Interpreter {
     boolean uniform = uniformAcross(c, maybe);
     if (!warpDependent && mentionsWarp(c, maybe) && !(uniform && !decidableByWarp(c, maybe))) {
       if (t == storedTernary && onlyComputes(t.then()) && onlyComputes(t.otherwise())) storedTernaryOnWarp = true;
-      else dependsOnWarp(c, maybe);
+      else warpDependent = true;
     }
     Poly branch = Poly.symbol(BRANCH_PREFIX + t.pos().line() + ":" + t.pos().column() + "#" + (uid++));
     Val[] out = new Val[n];

@@ -15,26 +15,8 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     this(warp, active, threadIdx, blockDim, List.of(), List.of(), false);
   }
 
-  /**
-   * A symbol of the symbolic warp that is 0 .. count-1 across the block's warps (the first axis varies
-   * fastest); this warp stands for those with values {@code from .. to}.
-   */
-  public record Axis(String symbol, int count, int from, int to) {
-    Axis(String symbol, int count) {
-      this(symbol, count, 0, count - 1);
-    }
-
-    int size() {
-      return to - from + 1;
-    }
-  }
-
-  /** The same symbolic warp, standing only for the warps whose axis {@code i} is {@code from .. to}. */
-  public WarpSetup within(int i, int from, int to) {
-    List<Axis> a = new java.util.ArrayList<>(axes);
-    a.set(i, new Axis(axes.get(i).symbol(), axes.get(i).count(), from, to));
-    return new WarpSetup(warp, active, threadIdx, blockDim, warpSymbols, List.copyOf(a), shaped);
-  }
+  /** A symbol of the symbolic warp that is 0 .. count-1 across the warps it stands for (the first axis varies fastest). */
+  public record Axis(String symbol, int count) {}
 
   /** Whether a text (a symbol name, a reason) mentions a symbol that differs from warp to warp. */
   public boolean mentionsWarp(String text) {
@@ -135,54 +117,35 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     for (int i = 0; i < p.termCount(); i++) {
       int axis = axisIndex(p.termName(i));
       if (axis < 0) return null;
-      long c = p.termCoefficient(i);
-      Axis a = axes.get(axis);
-      lo += c * (c > 0 ? a.from() : a.to());
-      hi += c * (c > 0 ? a.to() : a.from());
+      long span = p.termCoefficient(i) * (axes.get(axis).count() - 1);
+      if (span < 0) lo += span;
+      else hi += span;
     }
     return new long[] {lo, hi};
   }
 
-  int axisIndex(String symbol) {
+  private int axisIndex(String symbol) {
     for (int i = 0; i < axes.size(); i++) {
       if (axes.get(i).symbol().equals(symbol)) return i;
     }
     return -1;
   }
 
-  /** How many warps this symbolic warp stands for. */
+  /** How many warps the axes enumerate. */
   public int axisWarps() {
-    int warps = 1;
-    for (Axis a : axes) warps *= a.size();
-    return warps;
-  }
-
-  /** How many warps the block has. */
-  public int blockWarps() {
     int warps = 1;
     for (Axis a : axes) warps *= a.count();
     return warps;
   }
 
-  /** Each axis symbol's value in the k-th warp this symbolic warp stands for (k below {@link #axisWarps()}). */
+  /** Each axis symbol's value in warp k of {@link #axisWarps()}. */
   public long[] axisValues(int k) {
     long[] v = new long[axes.size()];
     for (int i = 0; i < v.length; i++) {
-      v[i] = axes.get(i).from() + k % axes.get(i).size();
-      k /= axes.get(i).size();
+      v[i] = k % axes.get(i).count();
+      k /= axes.get(i).count();
     }
     return v;
-  }
-
-  /** The number in the block of the warp with these axis values. */
-  public int warpNumber(long[] values) {
-    long number = 0;
-    long scale = 1;
-    for (int i = 0; i < values.length; i++) {
-      number += values[i] * scale;
-      scale *= axes.get(i).count();
-    }
-    return (int) number;
   }
 
   /**
