@@ -14,7 +14,8 @@ import net.jqwik.api.constraints.IntRange;
  * only around other code), every finding equals the one of running each warp on its own, lane by lane.
  */
 class SymbolicWarpProperties {
-  private static final int[][] SHAPES = {{32, 8}, {32, 4}, {64, 2}, {16, 16}, {8, 8}, {16, 4}, {4, 16}, {32, 1}};
+  /** Block shapes; {0, 0}: none given (the default assumption, 32 warps along x). */
+  private static final int[][] SHAPES = {{32, 8}, {32, 4}, {64, 2}, {16, 16}, {8, 8}, {16, 4}, {4, 16}, {32, 1}, {0, 0}};
   private static final String[] TYPES = {"float", "double", "short", "char", "float4"};
   private static final String[] ROWS = {"ty", "tx", "tx / 2", "ty + j", "tx % 8", "ty * 2", "r", "(ty < 2 && gx < n) * 3"};
   private static final String[] COLS = {"tx", "ty", "(tx + ty) % 16", "ty * 2 + 1", "tx * 3", "0", "r",
@@ -40,12 +41,14 @@ class SymbolicWarpProperties {
       "for (int r = gx; r < n; r += 64) A = V;",
       "if (tx < 64 && ty < 4) A = V;",
       "for (int r = tx + 32 * ty; r < 512; r += 128) A = V;",
+      "int r = ty < 2 ? tx : ty < 5 ? tx * 2 : tx * 4;\n  A = V;",
+      "if (tx + 32 * ty >= 96) A = V;",
   };
 
   @Property(tries = 400)
-  void theSymbolicWarpAgreesWithEveryWarpRunOnItsOwn(@ForAll @IntRange(max = 7) int shape,
+  void theSymbolicWarpAgreesWithEveryWarpRunOnItsOwn(@ForAll @IntRange(max = 8) int shape,
       @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 7) int row, @ForAll @IntRange(max = 9) int col,
-      @ForAll @IntRange(max = 17) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
+      @ForAll @IntRange(max = 19) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
     int[] s = SHAPES[shape];
     String t = TYPES[type];
     String access = "s[" + ROWS[row] + "][" + COLS[col] + "]";
@@ -53,7 +56,7 @@ class SymbolicWarpProperties {
         .replace("B", load(t, access));
     if (!body.contains("int r") && (ROWS[row].equals("r") || COLS[col].equals("r"))) body = "int r = tx;\n  " + body;
     if (!body.contains("int j") && (ROWS[row].contains("j"))) body = "int j = 0;\n  " + body;
-    String src = "// bankcheck: block " + s[0] + "x" + s[1] + "\n"
+    String src = (s[0] == 0 ? "// no block shape\n" : "// bankcheck: block " + s[0] + "x" + s[1] + "\n")
         + "__global__ void k(float* g, int n, int m) {\n"
         + "  __shared__ " + t + " s[128][" + width + "];\n"
         + "  int tx = threadIdx.x, ty = threadIdx.y;\n"
