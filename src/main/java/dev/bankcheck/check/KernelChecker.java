@@ -696,8 +696,7 @@ final class KernelChecker {
         screen(site, shifted, active, rest);
         continue;
       }
-      evaluateAddresses(site, shifted, active, rest, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
-          context, shape, shapeOfWorst);
+      evaluateAddresses(site, shifted, active, rest, join(where, warpLabel(warp, k)), context, shape, shapeOfWorst);
     }
     return true;
   }
@@ -730,10 +729,14 @@ final class KernelChecker {
     }
     if (!ok[0]) return false;
     for (int k = 0; k < warps; k++) {
-      evaluateAddresses(site, addr[k], active, null, join(where, WarpSetup.label(warp.shaped(), k, warps, bank.warpSize())),
-          context, shape, shapeOfWorst);
+      evaluateAddresses(site, addr[k], active, null, join(where, warpLabel(warp, k)), context, shape, shapeOfWorst);
     }
     return true;
+  }
+
+  /** How findings name the k-th warp a symbolic warp stands for. */
+  private String warpLabel(WarpSetup warp, int k) {
+    return WarpSetup.label(warp.shaped(), k, warp.axisWarps(), bank.warpSize());
   }
 
   /** The shift of a warp's addresses that changes no outcome: whole bank words, for a struct array whole structs' worth. */

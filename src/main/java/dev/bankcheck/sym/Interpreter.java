@@ -1174,8 +1174,8 @@ public final class Interpreter {
 
   private static final int MAX_MADE = 20_000;
 
-  /** A symbol that stands for {@code left op right} (its operator code and text). */
-  public record Made(int code, String op, Poly left, Poly right) {}
+  /** A symbol that stands for {@code left op right} ({@code code}: the operator's, see {@link Arith}). */
+  public record Made(int code, Poly left, Poly right) {}
 
   /** How a symbol of this warp's values was made, or null. */
   public Made made(String symbol) {
@@ -1189,8 +1189,8 @@ public final class Interpreter {
         && rn.poly().termCount() == 1 && rn.poly().constant() == 0) {
       String name = rn.poly().termName(0);
       // bounded: past it, an address made of such symbols sends the kernel warp by warp, as without them
-      if (rn.poly().coefficient(name) == 1 && made.size() < MAX_MADE && !made.containsKey(name)) {
-        made.put(name, new Made(code, op, x.poly(), y.poly()));
+      if (rn.poly().termCoefficient(0) == 1 && made.size() < MAX_MADE && !made.containsKey(name)) {
+        made.put(name, new Made(code, x.poly(), y.poly()));
       }
     }
     return r;
@@ -1201,14 +1201,8 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) {
       if (!lanes[l] || c[l] == prev) continue; // a value shared with the lane before: already looked at
       prev = c[l];
-      if (c[l] instanceof Val.Num num) {
-        Poly p = num.poly();
-        for (int i = 0; i < p.termCount(); i++) {
-          if (warp.mentionsWarp(p.termName(i))) return true;
-        }
-      } else if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) {
-        return true;
-      }
+      if (c[l] instanceof Val.Num num && mentionsWarp(num.poly())) return true;
+      if (c[l] instanceof Val.Unknown u && warp.mentionsWarp(u.reason())) return true;
     }
     return false;
   }

@@ -360,12 +360,6 @@ public final class Poly {
   }
 
   /** This polynomial with a symbol (a whole monomial) replaced by a value; products that contain it stay. */
-  /** The coefficient of a symbol's own term (0 when it has none). */
-  public long coefficient(String symbol) {
-    int i = terms.index(symbol);
-    return i < 0 ? 0 : terms.coeffs[i];
-  }
-
   public Poly substitute(String symbol, long value) {
     int i = terms.index(symbol);
     if (i < 0) return this;

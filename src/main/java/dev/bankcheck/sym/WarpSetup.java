@@ -59,24 +59,12 @@ public record WarpSetup(int warp, boolean[] active, Val[][] threadIdx, Val[] blo
     return new PerWarp(p.constant(), coefficients, axis, ops, left, right);
   }
 
-  /** A polynomial whose value can be computed in each warp (see {@link #perWarp}). */
-  public static final class PerWarp {
-    private final long constant;
-    private final long[] coefficients;
-    private final int[] axis;
-    private final Interpreter.Made[] ops;
-    private final PerWarp[] left;
-    private final PerWarp[] right;
-
-    private PerWarp(long constant, long[] coefficients, int[] axis, Interpreter.Made[] ops, PerWarp[] left,
-        PerWarp[] right) {
-      this.constant = constant;
-      this.coefficients = coefficients;
-      this.axis = axis;
-      this.ops = ops;
-      this.left = left;
-      this.right = right;
-    }
+  /**
+   * A polynomial whose value can be computed in each warp (see {@link #perWarp}): per term, its coefficient
+   * and either its axis or (axis -1) the operation that made it, with that operation's operands.
+   */
+  public record PerWarp(long constant, long[] coefficients, int[] axis, Interpreter.Made[] ops, PerWarp[] left,
+      PerWarp[] right) {
 
     /**
      * The value in the warp whose axis values are {@code values}; {@code ok[0]} becomes false where a run of
