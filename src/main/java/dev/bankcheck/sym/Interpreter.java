@@ -1406,10 +1406,10 @@ public final class Interpreter {
       String why = i instanceof Val.Unknown u ? u.reason() : "the index is not an integer";
       return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
     }
-    if (i instanceof Val.Ptr) return pointerAdd(i, b);
+    if (i instanceof Val.Ptr || i instanceof Val.Foreign && !(b instanceof Val.Foreign)) return pointerAdd(i, b);
     if (b instanceof Val.Foreign f) {
       // the offset is part of the name, so lanes reading one address still agree
-      if (i instanceof Val.Num num) return new Val.Foreign(f.name() + " + " + num.poly(), f.pointee());
+      if (i instanceof Val.Num num) return f.plus(num.poly());
       return i instanceof Val.Unknown ? i : new Val.Data("'" + f.name() + "' at a data-dependent index");
     }
     if (b instanceof Val.Num && i instanceof Val.Num) return Arith.binary("+", b, i);
@@ -1614,7 +1614,7 @@ public final class Interpreter {
       for (int l = 0; l < n; l++) {
         if (!mask[l]) continue;
         if (prev >= 0 && same(old[l], old[prev]) && same(rhs[l], rhs[prev])) result[l] = result[prev];
-        else result[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], code == Arith.SUB ? Arith.unary("-", rhs[l]) : rhs[l])
+        else result[l] = isPointer(old[l]) ? pointerAdd(old[l], code == Arith.SUB ? Arith.unary("-", rhs[l]) : rhs[l])
             : arith(code, op, old[l], rhs[l]);
         prev = l;
       }
@@ -1632,7 +1632,7 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
       if (prev >= 0 && same(old[l], old[prev])) updated[l] = updated[prev];
-      else updated[l] = old[l] instanceof Val.Ptr ? pointerAdd(old[l], delta) : Arith.binary(Arith.ADD, "+", old[l], delta);
+      else updated[l] = isPointer(old[l]) ? pointerAdd(old[l], delta) : Arith.binary(Arith.ADD, "+", old[l], delta);
       prev = l;
     }
     write(lv, updated, mask, target);
@@ -1712,11 +1712,14 @@ public final class Interpreter {
       prev = l;
       Val x = unsigned ? narrow(left[l], Types.UINT) : left[l];
       Val y = unsigned ? narrow(right[l], Types.UINT) : right[l];
-      if (plus && (x instanceof Val.Ptr || y instanceof Val.Ptr)) out[l] = pointerAdd(x, y);
-      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Num) out[l] = pointerAdd(p, Arith.unary("-", y));
+      if (plus && (isPointer(x) || isPointer(y))) out[l] = pointerAdd(x, y);
+      else if (minus && isPointer(x) && y instanceof Val.Num) out[l] = pointerAdd(x, Arith.unary("-", y));
       else if (minus && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
           && q.offset() != null && p.pointee().size() > 0) {
         out[l] = Arith.binary("/", new Val.Num(p.offset().sub(q.offset())), Val.num(p.pointee().size()));
+      } else if (minus && x instanceof Val.Foreign p && y instanceof Val.Foreign q) {
+        out[l] = p.name().equals(q.name()) && java.util.Objects.equals(p.pointee(), q.pointee()) ? new Val.Num(p.offset().sub(q.offset()))
+            : new Val.Unknown("the distance between pointers to different memory");
       } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
@@ -1740,6 +1743,10 @@ public final class Interpreter {
    * Surely the same value: the same object, or integers with one constant and one set of terms (lanes often
    * share them). Cheap, so it may miss equal values: comparing every name of long terms cost more than it saved.
    */
+  private static boolean isPointer(Val v) {
+    return v instanceof Val.Ptr || v instanceof Val.Foreign;
+  }
+
   private static boolean same(Val a, Val b) {
     return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().sameAs(y.poly());
   }
@@ -1806,7 +1813,7 @@ public final class Interpreter {
       if (out[l] == null) continue;
       if (t instanceof Type.Pointer p) {
         if (out[l] instanceof Val.Ptr ptr && p.pointee().size() > 0) out[l] = ptr.withPointee(p.pointee());
-        else if (out[l] instanceof Val.Foreign f) out[l] = new Val.Foreign(f.name(), p.pointee());
+        else if (out[l] instanceof Val.Foreign f) out[l] = f.withPointee(p.pointee());
       } else if (t instanceof Type.Scalar s) {
         if (!s.integer() && out[l] instanceof Val.Num) out[l] = new Val.Opaque("floating-point value");
         else if (s.integer() && out[l] instanceof Val.Opaque) {

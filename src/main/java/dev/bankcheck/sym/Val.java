@@ -42,18 +42,35 @@ public sealed interface Val {
   /** A floating-point or other non-index value. */
   record Opaque(String what) implements Val {}
 
-  /** A pointer to memory that is not shared (global, local, constant). */
-  record Foreign(String name, Type pointee) implements Val {
+  /**
+   * A pointer to memory that is not shared (global, local, constant): {@code offset} elements of
+   * {@code pointee} past the start of {@code name}. Lanes with equal pointers read one address.
+   */
+  record Foreign(String name, Type pointee, Poly offset) implements Val {
+    Foreign(String name, Type pointee) {
+      this(name, pointee, Poly.ZERO);
+    }
+
+    Foreign plus(Poly elements) {
+      return new Foreign(name, pointee, offset.add(elements));
+    }
+
+    /** The same address seen as {@code t}; an offset counted in the old elements moves into the name. */
+    Foreign withPointee(Type t) {
+      if (t.equals(pointee) || offset.equals(Poly.ZERO)) return new Foreign(name, t, offset);
+      return new Foreign(name + " + " + offset, t, Poly.ZERO);
+    }
+
     // written out: a record's generated equals is bootstrapped through method handles, a start-up cost
     @Override
     public boolean equals(Object o) {
-      return o instanceof Foreign f && java.util.Objects.equals(f.name, name)
+      return o instanceof Foreign f && f.name.equals(name) && f.offset.equals(offset)
           && java.util.Objects.equals(f.pointee, pointee);
     }
 
     @Override
     public int hashCode() {
-      return java.util.Objects.hashCode(name) * 31 + java.util.Objects.hashCode(pointee);
+      return (name.hashCode() * 31 + offset.hashCode()) * 31 + java.util.Objects.hashCode(pointee);
     }
   }
 

@@ -50,6 +50,22 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 6, Op.STORE).verdict());
   }
 
+  /** Global memory read through a moved pointer: each lane's offset counts, not only the name. */
+  @Test
+  void aPointerIntoGlobalMemoryKeepsItsOffset() {
+    FileReport r = analyze("""
+        __global__ void k(const int* idx) {
+          __shared__ float s[1024];
+          s[*(idx + threadIdx.x)] = 1.0f;
+          const int* p = idx + 1;
+          p += 3;
+          s[(p - idx) * threadIdx.x] = 2.0f;
+        }
+        """);
+    assertEquals(Verdict.DATA_DEPENDENT, at(r, 3, Op.STORE).verdict());
+    assertEquals(4, at(r, 6, Op.STORE).ways()); // p - idx = 4: a stride of 4 words
+  }
+
   @Test
   void aSyntaxErrorSkipsOneItemAndTheRestIsAnalyzed() {
     FileReport r = analyze("""
