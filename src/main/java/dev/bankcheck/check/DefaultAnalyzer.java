@@ -26,7 +26,7 @@ public final class DefaultAnalyzer implements Analyzer {
 
   private final AnalysisOptions options;
   private final long secondsPerFile;
-  private final boolean symbolicWarps;
+  private final Shortcuts shortcuts;
 
   public DefaultAnalyzer(AnalysisOptions options) {
     this(options, SECONDS_PER_FILE);
@@ -34,14 +34,14 @@ public final class DefaultAnalyzer implements Analyzer {
 
   /** For tests: another time bound per file (0: stop at once). */
   DefaultAnalyzer(AnalysisOptions options, long secondsPerFile) {
-    this(options, secondsPerFile, true);
+    this(options, secondsPerFile, Shortcuts.ALL);
   }
 
-  /** For tests: {@code symbolicWarps} false runs every warp on its own, the reference the symbolic warp must match. */
-  DefaultAnalyzer(AnalysisOptions options, long secondsPerFile, boolean symbolicWarps) {
+  /** For tests: without a shortcut, the reference it must match. */
+  DefaultAnalyzer(AnalysisOptions options, long secondsPerFile, Shortcuts shortcuts) {
     this.options = options;
     this.secondsPerFile = secondsPerFile;
-    this.symbolicWarps = symbolicWarps;
+    this.shortcuts = shortcuts;
   }
 
   @Override
@@ -118,7 +118,7 @@ public final class DefaultAnalyzer implements Analyzer {
         program.keepLookups();
         memo = new KernelMemo(program, options, missingHeaders, lines, verifier, budget);
       }
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, symbolicWarps)
+      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, shortcuts)
           .check(onlyKernel));
       if (onlyKernel == null) findings.addAll(UnreachedShared.find(program));
       complete = !budget.exhausted();

@@ -55,8 +55,7 @@ final class KernelChecker {
   private boolean screenSwizzles = true;
   /** Whether an address of the symbolic warp being run depends on the warp in a way not computable per warp. */
   private boolean addressNamesWarp;
-  /** Whether one symbolic warp may stand for all warps of a shape (false: each runs on its own). */
-  private final boolean symbolicWarps;
+  private final Shortcuts shortcuts;
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
   private boolean templateKernel;
   private final Map<VarDecl, List<int[]>> swizzleCandidates = new IdentityHashMap<>();
@@ -64,8 +63,8 @@ final class KernelChecker {
   private SourceText sourceText;
 
   KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions blocks, WorkBudget budget,
-      FixVerifier verifier, KernelMemo memo, boolean symbolicWarps) {
-    this.symbolicWarps = symbolicWarps;
+      FixVerifier verifier, KernelMemo memo, Shortcuts shortcuts) {
+    this.shortcuts = shortcuts;
     this.verifier = verifier;
     this.memo = memo;
     this.program = program;
@@ -384,7 +383,7 @@ final class KernelChecker {
     Map<SiteKey, Site> sites = new LinkedHashMap<>();
     int ws = bank.warpSize();
     for (BlockShapes.Shape shape : shapes.isEmpty() ? java.util.Collections.<BlockShapes.Shape>singletonList(null) : shapes) {
-      WarpSetup symbolic = !symbolicWarps ? null
+      WarpSetup symbolic = !shortcuts.symbolicWarp() ? null
           : shape == null ? WarpSetup.symbolicWarp(ws) : WarpSetup.symbolicWarp(shape.dims(), ws);
       if (symbolic != null) {
         Map<SiteKey, Site> trial = new LinkedHashMap<>();
@@ -575,6 +574,7 @@ final class KernelChecker {
       evaluate(site, lanes, warp, running[0]::made, where, context, shape, shapeOfWorst);
     };
     Interpreter in = new Interpreter(program, warp, sink, notes, budget);
+    in.skipRepeatedIterations(shortcuts.skipRepeatedIterations());
     running[0] = in;
     try {
       in.run(kernel, template);

@@ -829,6 +829,7 @@ public final class Interpreter {
     // an unknown trip count with a variable that doubles or halves: its first iterations are enumerated
     boolean geometric = false;
     boolean capped = false; // symbolic because its enumeration reached the bound, not for lack of bounds
+    Repeats repeats = repeatsOf(cond, step, body);
     while (true) {
       if (!(bodyFirst && iterations == 0) && cond != null && !symbolic) {
         Val[] c = eval(cond, m);
@@ -862,12 +863,14 @@ public final class Interpreter {
         capped = true;
         break;
       }
-      Arrays.fill(frame.continued, false);
-      context.addLast(label(var, m, iterations));
-      exec(body, m);
-      context.removeLast();
-      Arrays.fill(frame.continued, false);
-      m = alive(m);
+      if (repeats == null || !repeats.sameAsBefore(m)) {
+        Arrays.fill(frame.continued, false);
+        context.addLast(label(var, m, iterations));
+        exec(body, m);
+        context.removeLast();
+        Arrays.fill(frame.continued, false);
+        m = alive(m);
+      }
       if (step != null && !none(m)) eval(step, m);
       iterations++;
       if (frame.uncertainExit) {
@@ -882,6 +885,78 @@ public final class Interpreter {
     }
     if (symbolic) runSymbolically(pos, cond, step, body, m, capped);
     frames.pop();
+  }
+
+  private boolean skipRepeatedIterations = true;
+
+  /** False runs every iteration of every loop: for tests, the reference that {@link Repeats} must match. */
+  public void skipRepeatedIterations(boolean skip) {
+    skipRepeatedIterations = skip;
+  }
+
+  /**
+   * The state an iteration of a loop starts from, as far as it matters ({@link LoopSlice}): the relevant
+   * variables' values and the active lanes. An iteration that starts where the one before started does
+   * what that one did: the same accesses, and no variable the loop's later iterations or the code after it
+   * read changes (the body's writes to variables it did not declare are among those compared). It is not run.
+   */
+  private final class Repeats {
+    private final Var[] vars;
+    private Val[][] before;
+    private boolean[] mask;
+
+    Repeats(Var[] vars) {
+      this.vars = vars;
+    }
+
+    /** Whether the iteration about to run with lanes {@code m} starts as the last one run did; if not, notes its start. */
+    boolean sameAsBefore(boolean[] m) {
+      if (mask != null && Arrays.equals(mask, m)) {
+        boolean same = true;
+        for (int i = 0; i < vars.length && same; i++) same = sameLanes(before[i], vars[i].vals);
+        if (same) return true;
+      }
+      mask = m.clone();
+      if (before == null) before = new Val[vars.length][];
+      for (int i = 0; i < vars.length; i++) before[i] = vars[i].vals == null ? null : vars[i].vals.clone();
+      return false;
+    }
+
+    private static boolean sameLanes(Val[] a, Val[] b) {
+      if (a == null || b == null) return a == b;
+      for (int l = 0; l < a.length; l++) {
+        if (a[l] != b[l] && (a[l] == null || !a[l].equals(b[l]))) return false;
+      }
+      return true;
+    }
+  }
+
+  /** Null when iterations of this loop cannot be told to repeat (see {@link LoopSlice}). */
+  private Repeats repeatsOf(Expr cond, Expr step, Stmt body) {
+    if (!skipRepeatedIterations || cond == null || step == null) return null;
+    LoopSlice slice = program.fact("loop slice", body, b -> LoopSlice.of(program, cond, step, (Stmt) b));
+    if (!slice.eligible) return null;
+    Set<String> relevant = slice.relevant(this::mayHoldShared, name -> lookupLocal(name) != null);
+    if (relevant == null) return null;
+    List<Var> vars = new ArrayList<>();
+    for (String name : relevant) {
+      Var v = lookupLocal(name);
+      if (v != null) vars.add(v);
+    }
+    return new Repeats(vars.toArray(new Var[0]));
+  }
+
+  /** Whether a name may stand for shared memory: a pointer into it, an object handing it out (SharedMemory<T>). */
+  private boolean mayHoldShared(String name) {
+    Var v = lookupLocal(name);
+    if (v == null) return program.isGlobalShared(name);
+    if (v.root != null || v.reference) return true;
+    if (v.vals != null) {
+      for (Val x : v.vals) {
+        if (x instanceof Val.Ptr || x instanceof Val.Obj) return true;
+      }
+    }
+    return false;
   }
 
   private String label(String var, boolean[] m, int iteration) {

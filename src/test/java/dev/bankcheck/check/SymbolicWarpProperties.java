@@ -84,7 +84,8 @@ class SymbolicWarpProperties {
   }
 
   private static List<Finding> findings(String src, boolean symbolicWarps) {
-    return new DefaultAnalyzer(AnalysisOptions.defaults(), DefaultAnalyzer.SECONDS_PER_FILE, symbolicWarps)
+    return new DefaultAnalyzer(AnalysisOptions.defaults(), DefaultAnalyzer.SECONDS_PER_FILE,
+        new Shortcuts(symbolicWarps, true))
         .analyzeText(Path.of("w.cu"), "w.cu", src).findings();
   }
 }

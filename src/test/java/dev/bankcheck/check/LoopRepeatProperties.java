@@ -1,0 +1,95 @@
+package dev.bankcheck.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * A loop iteration is skipped only when it would repeat the one before: whatever the body does with the
+ * counter (moves a global pointer, indexes shared memory, decides a branch, leaves a value in a variable
+ * read after the loop, hands it to a function by reference), every finding equals the one of running
+ * every iteration.
+ */
+class LoopRepeatProperties {
+  /** Statements of the loop's body; {@code t} is the counter. */
+  private static final String[] BODY = {
+      "s[ty][tx] = g[t * n + gx];",
+      "s[ty][(tx + t) % 32] = v;",
+      "acc += s[tx][ty];",
+      "q = t;",
+      "k += 1;",
+      "gp = g + t * n; *gp = s[ty][tx];",
+      "if (t > 4) s[tx][ty] = v;",
+      "sp = &s[t % 4][0];",
+      "helper(q, t);",
+      "if (t == 12) break;",
+      "if (tx == 3 && t == 0) break;",
+      "same = ty * 2;",
+      "r = (t & 1) ? tx : ty;",
+      "for (int j = 0; j < 4; j++) s[j * 8 + ty][tx] += v;",
+      "if (t % 8 == 4) continue;",
+      "w = (int) g[t]; s[w % 4][tx] = v;",
+      "w = t / 100; s[ty][(tx + w) % 32] = v;",
+      "acc = acc + (float) t;",
+      "s[ty][tx * 2 % 32] = g[t];",
+      "setIfEven(r, t);",
+      "sp[(tx * (t + 1)) % 64] = v;",
+      "if (t == 1) sp = &s[0][tx];",
+      "atomicAdd(sp + (tx * (t + 1)) % 64, 1.0f);",
+  };
+  private static final int[] TRIPS = {1, 2, 5, 16, 48};
+
+  @Property(tries = 300)
+  void skippingRepeatedIterationsChangesNoFinding(@ForAll @Size(min = 1, max = 4) List<@IntRange(max = 22) Integer> body,
+      @ForAll @IntRange(max = 4) int trips, @ForAll @IntRange(min = 1, max = 3) int step, @ForAll boolean nested) {
+    StringBuilder loop = new StringBuilder("for (int t = 0; t < " + TRIPS[trips] + " * " + step + "; t += " + step + ") {\n");
+    for (int b : body) loop.append("    ").append(BODY[b]).append('\n');
+    loop.append("  }\n");
+    String inner = nested ? "for (int o = 0; o < 3; o++) {\n  " + loop + "  }\n" : loop.toString();
+    String src = "// bankcheck: block 32x8\n"
+        + "__device__ void helper(int& out, int x) { out = x; }\n"
+        + "__device__ void setIfEven(int& out, int x) { if (x % 2 == 0) out = x; }\n"
+        + "__global__ void k(float* g, int n) {\n"
+        + "  __shared__ float s[32][32];\n"
+        + "  int tx = threadIdx.x, ty = threadIdx.y, gx = blockIdx.x * 32 + tx;\n"
+        + "  float v = 1.0f, acc = 0.0f;\n"
+        + "  int q = 0, k = 0, r = tx, same = 0, w = 0;\n"
+        + "  float* gp = g;\n"
+        + "  float* sp = &s[0][0];\n"
+        + "  " + inner
+        // after the loop, accesses whose conflicts depend on the values the loop left
+        + "  s[0][(tx * q) % 32] = acc;\n"
+        + "  s[1][(tx * k) % 32] = v;\n"
+        + "  s[ty][r % 32] = v;\n"
+        + "  s[2][(tx * same) % 32] = v;\n"
+        + "  s[3][(tx * w) % 32] = v;\n"
+        + "  sp[tx * 2] = v;\n"
+        + "  g[gx] = *gp;\n"
+        + "}\n";
+    List<Finding> skipping = findings(src, true);
+    List<Finding> every = findings(src, false);
+    assertEquals(every.size(), skipping.size(), src);
+    for (int i = 0; i < skipping.size(); i++) {
+      Finding a = skipping.get(i);
+      Finding b = every.get(i);
+      String what = src + "\nskipping: " + a.reason() + "\nevery iteration: " + b.reason();
+      assertEquals(b.pos(), a.pos(), what);
+      assertEquals(b.verdict(), a.verdict(), what);
+      assertEquals(b.ways(), a.ways(), what);
+      assertEquals(b.wavefronts(), a.wavefronts(), what);
+      assertEquals(b.reason(), a.reason(), what);
+      assertEquals(b.assumptions(), a.assumptions(), what);
+      assertEquals(b.fix() == null ? null : b.fix().waysAfter(), a.fix() == null ? null : a.fix().waysAfter(), what);
+    }
+  }
+
+  private static List<Finding> findings(String src, boolean skip) {
+    return new DefaultAnalyzer(AnalysisOptions.defaults(), DefaultAnalyzer.SECONDS_PER_FILE, new Shortcuts(true, skip))
+        .analyzeText(Path.of("l.cu"), "l.cu", src).findings();
+  }
+}
