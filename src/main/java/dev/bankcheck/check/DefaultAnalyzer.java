@@ -73,11 +73,11 @@ public final class DefaultAnalyzer implements Analyzer {
     // nor do they read and lex the headers again
     Preprocessor.HeaderCache headers = new Preprocessor.HeaderCache();
     // a fix is checked by analyzing the edited text again, without fixes; these runs share a bound of their own
-    FixVerifier.Reanalysis reanalysis = (edited, kernel) -> {
+    FixVerifier.Reanalysis reanalysis = (edited, kernels) -> {
       if (deadline[0] == 0) deadline[0] = System.nanoTime() + secondsPerFile * 1_000_000_000L;
       long seconds = (deadline[0] - System.nanoTime()) / 1_000_000_000L;
       if (seconds < 1 || runs[0]++ >= MAX_FIX_CHECKS) return null;
-      Run r = run(file, displayPath, edited, null, seconds, kernel, parsedItems, headers);
+      Run r = run(file, displayPath, edited, null, seconds, kernels, parsedItems, headers);
       return r.complete() ? r.report() : null;
     };
     return run(file, displayPath, text, reanalysis, secondsPerFile, null, parsedItems, headers).report();
@@ -89,9 +89,9 @@ public final class DefaultAnalyzer implements Analyzer {
   /** One analysis: its report, and whether nothing stopped it early (work bound, failure). */
   private record Run(FileReport report, boolean complete) {}
 
-  /** {@code reanalysis} null: no fixes are searched; {@code onlyKernel} non-null: that kernel alone is checked. */
+  /** {@code reanalysis} null: no fixes are searched; {@code onlyKernels} non-null: those kernels alone are checked. */
   private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds,
-      String onlyKernel, CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
+      java.util.Set<String> onlyKernels, CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
     boolean complete = true;
     List<SourceError> errors = new ArrayList<>();
     // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
@@ -119,8 +119,8 @@ public final class DefaultAnalyzer implements Analyzer {
         memo = new KernelMemo(program, options, missingHeaders, lines, verifier, budget);
       }
       findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, shortcuts)
-          .check(onlyKernel));
-      if (onlyKernel == null) findings.addAll(UnreachedShared.find(program));
+          .check(onlyKernels));
+      if (onlyKernels == null) findings.addAll(UnreachedShared.find(program));
       complete = !budget.exhausted();
     } catch (StackOverflowError | RuntimeException e) {
       complete = false;

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,11 +24,11 @@ import java.util.regex.Pattern;
  */
 final class FixVerifier {
   /**
-   * Analyzes an edited copy of the file, only the kernel named (the others cannot change what is
-   * promised for its accesses): its report, or null when the analysis was incomplete (work bound).
+   * Analyzes an edited copy of the file, only the kernels named (the others cannot change what is
+   * promised for their accesses): its report, or null when the analysis was incomplete (work bound).
    */
   interface Reanalysis {
-    FileReport analyze(String text, String kernel);
+    FileReport analyze(String text, Set<String> kernels);
   }
 
   private final String displayPath;
@@ -132,25 +133,82 @@ final class FixVerifier {
     List<Object> key = List.of(List.copyOf(edits), kernel);
     if (cache.containsKey(key)) return cache.get(key);
     After result = null;
-    boolean checkable = true;
-    for (Fix.Edit e : edits) {
-      if (!e.file().equals(displayPath) || e.line() != e.endLine() || e.replacement().indexOf('\n') >= 0
-          || e.replacement().indexOf('\r') >= 0) {
-        checkable = false;
-      }
-    }
-    if (checkable) {
+    if (checkable(edits)) {
       String edited = null;
       try {
         edited = Edits.apply(text, edits);
       } catch (IllegalArgumentException overlapping) {
         result = new After(List.copyOf(edits), List.of(), true);
       }
-      FileReport r = edited == null ? null : reanalysis.analyze(edited, kernel);
+      FileReport r = edited == null ? null : reanalysis.analyze(edited, Set.of(kernel));
       if (r != null) result = new After(List.copyOf(edits), r.findings(), r.errors().size() > baselineErrors);
     }
     cache.put(key, result);
     return result;
+  }
+
+  /** Edits of this file within one line each: others cannot be checked here. */
+  private boolean checkable(List<Fix.Edit> edits) {
+    for (Fix.Edit e : edits) {
+      if (!e.file().equals(displayPath) || e.line() != e.endLine() || e.replacement().indexOf('\n') >= 0
+          || e.replacement().indexOf('\r') >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The edits a kernel's fix search will check first, and the lines of the kernel's body. */
+  record Planned(String kernel, List<Fix.Edit> edits, int firstLine, int lastLine) {}
+
+  /**
+   * Checks the first edits of several kernels in one re-analysis of the file with all of them applied, for
+   * {@link #after} to find done. Each kernel's edits lie in its own body, which no other kernel's analysis
+   * reads (a kernel is not called, and the edits only rewrite shared-memory indices, never a launch), so each
+   * kernel's findings are those its edits alone give. Nothing is kept when the edits together add an error,
+   * or when the run is incomplete: each is then checked on its own, as before.
+   */
+  void prefetch(List<Planned> plans) {
+    List<Planned> usable = new ArrayList<>();
+    Set<String> kernels = new java.util.HashSet<>();
+    Set<String> repeated = new java.util.HashSet<>();
+    for (Planned p : plans) {
+      if (!kernels.add(p.kernel())) repeated.add(p.kernel());
+    }
+    String[] fileLines = lines.of(displayPath);
+    for (Planned p : plans) {
+      if (repeated.contains(p.kernel()) || p.edits().isEmpty() || !checkable(p.edits())
+          || cache.containsKey(List.of(List.copyOf(p.edits()), p.kernel()))) {
+        continue;
+      }
+      boolean inBody = true;
+      for (Fix.Edit e : p.edits()) {
+        inBody &= e.line() >= p.firstLine() && e.line() <= p.lastLine() && e.line() <= fileLines.length
+            && !fileLines[e.line() - 1].contains("<<<");
+      }
+      boolean apart = true;
+      for (Planned q : usable) apart &= p.lastLine() < q.firstLine() || q.lastLine() < p.firstLine();
+      if (inBody && apart) usable.add(p);
+    }
+    if (usable.size() < 2) return;
+    List<Fix.Edit> all = new ArrayList<>();
+    Set<String> names = new java.util.LinkedHashSet<>();
+    for (Planned p : usable) {
+      all.addAll(p.edits());
+      names.add(p.kernel());
+    }
+    String edited;
+    try {
+      edited = Edits.apply(text, all);
+    } catch (IllegalArgumentException overlapping) {
+      return;
+    }
+    textUsed = true;
+    FileReport r = reanalysis.analyze(edited, names);
+    if (r == null || r.errors().size() > baselineErrors) return;
+    for (Planned p : usable) {
+      cache.put(List.of(List.copyOf(p.edits()), p.kernel()), new After(List.copyOf(p.edits()), r.findings(), false));
+    }
   }
 
   /**

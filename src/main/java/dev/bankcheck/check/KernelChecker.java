@@ -10,6 +10,7 @@ import dev.bankcheck.bank.WarpKey;
 import dev.bankcheck.bank.WarpResult;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
@@ -142,21 +143,31 @@ final class KernelChecker {
     return check(null);
   }
 
-  /** Every kernel, or only the one named {@code onlyKernel} when it is not null. */
-  List<Finding> check(String onlyKernel) {
+  /** Every kernel, or only those named in {@code onlyKernels} when it is not null. */
+  List<Finding> check(Set<String> onlyKernels) {
     List<Finding> out = new ArrayList<>();
+    List<Started> started = new ArrayList<>();
     for (Function f : program.allFunctions()) {
       if (budget.pastDeadline()) break; // the file's time is up: DefaultAnalyzer says the analysis stopped
-      if (onlyKernel != null && !f.name().equals(onlyKernel)) continue;
+      if (onlyKernels != null && !onlyKernels.contains(f.name())) continue;
       // a kernel that never touches shared memory has nothing to check
       if (!f.isKernel() || f.body() == null || !program.touchesShared(f)) continue;
       boolean header = memo != null && !f.pos().file().equals(verifier.displayPath());
-      out.addAll(header ? memo.findings(f, () -> checkKernel(f)) : checkKernel(f));
+      if (header) out.addAll(memo.findings(f, () -> finish(start(f))));
+      else started.add(start(f));
     }
+    // the swizzle each kernel checks first is checked for all of them in one analysis of the edited file
+    if (verifier != null) verifier.prefetch(firstSwizzles(started));
+    for (Started s : started) out.addAll(finish(s));
     return out;
   }
 
-  private List<Finding> checkKernel(Function kernel) {
+  /** A kernel analyzed, with the fixes found so far; {@link #finish} completes the search. */
+  private record Started(Function kernel, List<BlockShapes.Shape> shapes, Set<String> notes,
+      Map<Site, String> shapeOfWorst, Map<SiteKey, Site> sites, List<Proposal> proposals, SwizzleSearch swizzles,
+      List<List<Fix.Edit>> firstSwizzles) {}
+
+  private Started start(Function kernel) {
     templateKernel = !kernel.templateParams().isEmpty();
     List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), blocks);
     Set<String> notes = new LinkedHashSet<>();
@@ -164,28 +175,13 @@ final class KernelChecker {
     Map<Site, String> shapeOfWorst = new HashMap<>();
     long start = budget.used();
     Map<SiteKey, Site> sites = analyze(kernel, shapes, templates, notes, shapeOfWorst);
-    Map<SiteKey, Fix> fixes = verifier == null ? Map.of() : fixes(kernel, shapes, templates, sites, start);
-    List<Finding> out = new ArrayList<>();
-    for (Map.Entry<SiteKey, Site> e : sites.entrySet()) {
-      Finding f = inItsFile(kernel, finding(kernel, e.getValue(), shapes, shapeOfWorst.get(e.getValue()), notes));
-      Fix fix = fixes.get(e.getKey());
-      out.add(fix != null && f.verdict() == Verdict.CONFLICT ? f.withFix(fix) : f);
-    }
-    return out;
-  }
-
-  /**
-   * The fix for each conflicting site: every kind of fix is searched per array, checked by re-analysis,
-   * and the better one per array is kept (see {@link #better}).
-   */
-  private Map<SiteKey, Fix> fixes(Function kernel, List<BlockShapes.Shape> shapes, List<Instantiation> templates,
-      Map<SiteKey, Site> sites, long start) {
+    if (verifier == null) return new Started(kernel, shapes, notes, shapeOfWorst, sites, List.of(), null, List.of());
     // the padding search re-analyzes the kernel per candidate: it may take a few times the analysis itself
     long searchSteps = Math.max(200_000L, 4 * (budget.used() - start));
-    List<Proposal> all = new ArrayList<>();
+    List<Proposal> proposals = new ArrayList<>();
     screenSwizzles = false;
     try {
-      all.addAll(new PaddingSearch(program, bank, budget, budget.used() + searchSteps, kernel.name(), sites,
+      proposals.addAll(new PaddingSearch(program, bank, budget, budget.used() + searchSteps, kernel.name(), sites,
           () -> analyze(kernel, shapes, templates, new LinkedHashSet<>(), new HashMap<>()), verifier, lines,
           templateKernel).proposals());
     } finally {
@@ -194,19 +190,49 @@ final class KernelChecker {
     // a cheap padding that removes every conflict of an array is chosen whatever a swizzle does (see better):
     // those arrays are not searched, which saves the swizzle's check on the edited text
     Set<String> settled = new java.util.HashSet<>();
-    for (Proposal p : all) {
+    for (Proposal p : proposals) {
       if (p.worstAfter() == 1 && cheap(p)) settled.add(p.root().name());
     }
-    all.addAll(new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText)
-        .proposals(settled));
-    all.addAll(new LayoutFix(program, bank, kernel.name(), sites, verifier).proposals());
-    Map<String, Proposal> chosen = new LinkedHashMap<>();
-    for (Proposal p : all) {
-      Proposal q = chosen.get(p.root().name());
-      if (q == null || better(p, q)) chosen.put(p.root().name(), p);
+    SwizzleSearch swizzles = new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText);
+    return new Started(kernel, shapes, notes, shapeOfWorst, sites, proposals, swizzles, swizzles.plan(settled));
+  }
+
+  /** For each kernel that searches a swizzle of one array, its first candidate's edits and the lines of its body. */
+  private List<FixVerifier.Planned> firstSwizzles(List<Started> started) {
+    List<FixVerifier.Planned> out = new ArrayList<>();
+    for (Started s : started) {
+      Stmt body = s.kernel().body();
+      if (s.firstSwizzles().size() != 1 || !body.pos().file().equals(verifier.displayPath())) continue;
+      int[] end = sourceText().closingBrace(body.pos().line(), body.pos().column());
+      if (end != null) out.add(new FixVerifier.Planned(s.kernel().name(), s.firstSwizzles().get(0), body.pos().line(), end[0]));
     }
-    Map<SiteKey, Fix> out = new HashMap<>();
-    for (Proposal p : chosen.values()) out.putAll(p.fixes());
+    return out;
+  }
+
+  /**
+   * The kernel's findings, each with the better fix of its array: every kind of fix is searched per array,
+   * checked by re-analysis, and the better one per array is kept (see {@link #better}).
+   */
+  private List<Finding> finish(Started s) {
+    Map<SiteKey, Fix> fixes = new HashMap<>();
+    if (verifier != null) {
+      List<Proposal> all = new ArrayList<>(s.proposals());
+      all.addAll(s.swizzles().proposals());
+      all.addAll(new LayoutFix(program, bank, s.kernel().name(), s.sites(), verifier).proposals());
+      Map<String, Proposal> chosen = new LinkedHashMap<>();
+      for (Proposal p : all) {
+        Proposal q = chosen.get(p.root().name());
+        if (q == null || better(p, q)) chosen.put(p.root().name(), p);
+      }
+      for (Proposal p : chosen.values()) fixes.putAll(p.fixes());
+    }
+    List<Finding> out = new ArrayList<>();
+    for (Map.Entry<SiteKey, Site> e : s.sites().entrySet()) {
+      Finding f = inItsFile(s.kernel(), finding(s.kernel(), e.getValue(), s.shapes(), s.shapeOfWorst().get(e.getValue()),
+          s.notes()));
+      Fix fix = fixes.get(e.getKey());
+      out.add(fix != null && f.verdict() == Verdict.CONFLICT ? f.withFix(fix) : f);
+    }
     return out;
   }
 

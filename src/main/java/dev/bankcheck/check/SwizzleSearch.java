@@ -244,17 +244,38 @@ final class SwizzleSearch {
     }
   }
 
-  /** Proposals for the arrays with a conflict, except those named in {@code settled}. */
-  List<Proposal> proposals(java.util.Set<String> settled) {
-    List<Proposal> out = new ArrayList<>();
+  /**
+   * Plans the search of each array with a conflict, except those named in {@code settled}: the
+   * candidates worth checking, best first ({@link #proposals} checks them). Returns the edits of the first
+   * candidate of each array, which the caller may have checked ahead (see {@link FixVerifier#prefetch}).
+   */
+  List<List<Fix.Edit>> plan(java.util.Set<String> settled) {
     // instantiations of a template may give the array different rows: one text cannot fit them all
-    if (verifier == null || !kernel.templateParams().isEmpty()) return out;
+    if (verifier == null || !kernel.templateParams().isEmpty()) return List.of();
+    List<List<Fix.Edit>> first = new ArrayList<>();
     for (SharedRoot root : KernelChecker.conflictedRoots(sites)) {
       if (settled.contains(root.name())) continue;
       List<int[]> candidates = candidatesOf.apply(root);
-      if (candidates.isEmpty()) continue;
-      Proposal p = search(root, candidates);
-      if (p != null) out.add(p);
+      Plan p = candidates.isEmpty() ? null : plan(root, candidates);
+      if (p == null) continue;
+      plans.add(p);
+      if (!p.order().isEmpty()) first.add(edits(verifier.displayPath(), p.src(), p.accesses(), candidates.get(p.order().get(0))));
+    }
+    return first;
+  }
+
+  private final List<Plan> plans = new ArrayList<>();
+
+  /** The arrays to search: their rewritable accesses, their worst before, and the candidates to check in order. */
+  private record Plan(SharedRoot root, List<int[]> candidates, SourceText src, Map<Expr, Access> accesses,
+      int before, List<Integer> order) {}
+
+  /** Proposals for the arrays {@link #plan} chose: the first candidate that the edited text confirms. */
+  List<Proposal> proposals() {
+    List<Proposal> out = new ArrayList<>();
+    for (Plan p : plans) {
+      Proposal found = search(p);
+      if (found != null) out.add(found);
     }
     return out;
   }
@@ -262,7 +283,7 @@ final class SwizzleSearch {
   /** One rewritable access: the row and column index texts' columns on its line. */
   private record Access(int line, int rowStart, int rowEnd, int colStart, int colEnd) {}
 
-  private Proposal search(SharedRoot root, List<int[]> candidates) {
+  private Plan plan(SharedRoot root, List<int[]> candidates) {
     SourceText src = source.get();
     Map<Expr, Access> accesses = new IdentityHashMap<>();
     List<Site> mine = new ArrayList<>();
@@ -287,10 +308,22 @@ final class SwizzleSearch {
     order.sort(Comparator.comparingInt((Integer i) -> screenedWorst(mine, i))
         .thenComparingInt(i -> candidates.get(i)[1] == 1 ? 0 : 1)
         .thenComparingInt(i -> candidates.get(i)[0] * candidates.get(i)[1]));
-    int tries = 0;
+    // only candidates the screening says lower the worst case are checked, at most MAX_TRIES of them
+    List<Integer> worth = new ArrayList<>();
     for (int i : order) {
-      if (screenedWorst(mine, i) >= before || tries++ >= MAX_TRIES) break;
-      int[] kg = candidates.get(i);
+      if (screenedWorst(mine, i) >= before || worth.size() >= MAX_TRIES) break;
+      worth.add(i);
+    }
+    return new Plan(root, candidates, src, accesses, before, worth);
+  }
+
+  private Proposal search(Plan plan) {
+    SharedRoot root = plan.root();
+    SourceText src = plan.src();
+    Map<Expr, Access> accesses = plan.accesses();
+    int before = plan.before();
+    for (int i : plan.order()) {
+      int[] kg = plan.candidates().get(i);
       List<Fix.Edit> edits = edits(verifier.displayPath(), src, accesses, kg);
       FixVerifier.After text = verifier.after(edits, kernel.name());
       if (text == null || text.broken()) continue;

@@ -49,6 +49,30 @@ class FixSearchTest {
     assertEquals(1, AnalyzerTest.at(AnalyzerTest.analyze(fixed), 5, Op.STORE).ways());
   }
 
+  /**
+   * The swizzles of many kernels are checked together, in one analysis of the file with all of them applied:
+   * each kernel gets the fix it gets alone, although a file allows 32 analyses of edited text.
+   */
+  @Test
+  void fortyKernelsThatEachNeedASwizzleAllGetTheirOwn() {
+    String one = TILE16.replace("void k(", "void kNAME(");
+    StringBuilder src = new StringBuilder();
+    for (int i = 0; i < 40; i++) src.append(one.replace("NAME", Integer.toString(i)));
+    Fix alone = checkedFix(TILE16, 7, Op.LOAD);
+    FileReport r = AnalyzerTest.analyze(src.toString());
+    int lines = (int) one.lines().count();
+    for (int i = 0; i < 40; i++) {
+      Finding f = AnalyzerTest.at(r, 7 + i * lines, Op.LOAD);
+      assertNotNull(f.fix(), "kernel " + i);
+      int shift = i * lines;
+      assertEquals(alone.description().replaceAll("(\\d+):(\\d+) '", "L:$2 '"),
+          f.fix().description().replaceAll("(\\d+):(\\d+) '", "L:$2 '"));
+      assertEquals(alone.waysAfter(), f.fix().waysAfter());
+      assertEquals(alone.edits().stream().map(e -> e.line() + shift).toList(),
+          f.fix().edits().stream().map(Fix.Edit::line).toList());
+    }
+  }
+
   @Test
   void anIndexWithACallRulesTheSwizzleOutAndThePaddingSearchLooksPast17() {
     // [16][17] is still 2-way for the column read with a 16x16 block; [16][18] is conflict-free
