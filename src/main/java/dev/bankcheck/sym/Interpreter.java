@@ -1008,19 +1008,30 @@ public final class Interpreter {
     return undecidedConditions.isEmpty() ? List.of() : List.copyOf(undecidedConditions);
   }
 
-  /** Whether a loop has a variable that is multiplied, divided or shifted each iteration. */
+  /**
+   * Whether a loop multiplies, divides or shifts an integer variable that outlives an iteration (a scan's
+   * {@code offset *= 2}, a wavelet's {@code idata0 <<= 1}); a floating-point product ({@code acc *= scale})
+   * changes no index.
+   */
   private boolean growsGeometrically(Stmt body, Expr step) {
-    return program.fact("geometric", body, Interpreter::geometric) || step != null
-        && program.fact("geometric", step, Interpreter::geometric);
-  }
-
-  private static boolean geometric(Object stmtOrExpr) {
-    for (Expr e : walked(stmtOrExpr)) {
-      if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name && Set.of("*=", "/=", "<<=", ">>=").contains(a.op())) {
-        return true;
-      }
+    List<String> grown = new ArrayList<>(program.fact("geometric", body, Interpreter::geometric));
+    if (step != null) grown.addAll(program.fact("geometric", step, Interpreter::geometric));
+    for (String name : grown) {
+      Var v = lookupLocal(name);
+      if (v != null && Type.isInteger(v.type)) return true;
     }
     return false;
+  }
+
+  /** The variables multiplied, divided or shifted in place. */
+  private static List<String> geometric(Object stmtOrExpr) {
+    List<String> out = new ArrayList<>();
+    for (Expr e : walked(stmtOrExpr)) {
+      if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name nm && Set.of("*=", "/=", "<<=", ">>=").contains(a.op())) {
+        out.add(nm.name());
+      }
+    }
+    return out;
   }
 
   /** Every expression under a statement or expression, in {@link Walk}'s order. */

@@ -534,6 +534,24 @@ class AnalyzerTest {
     assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("no known trip count")), f.assumptions().toString());
   }
 
+  /** A floating-point product in the body (a scale) changes no index: the loop is "any iteration", not 16. */
+  @Test
+  void aLoopThatOnlyScalesAFloatIsNotEnumeratedAsDoubling() {
+    FileReport r = analyze("""
+        __global__ void k(const float* in, int n) {
+          __shared__ float s[256];
+          float acc = 1.0f;
+          for (int i = threadIdx.x; i < n; i += 32) {
+            acc *= in[i];
+            s[threadIdx.x] = acc;
+          }
+        }
+        """);
+    Finding f = at(r, 6, Op.STORE);
+    assertEquals(Verdict.OK, f.verdict());
+    assertFalse(f.assumptions().stream().anyMatch(a -> a.contains("no known trip count")), f.assumptions().toString());
+  }
+
   static String apply(String src, List<Fix.Edit> edits) {
     String[] lines = src.split("\n", -1);
     for (Fix.Edit e : edits) {
