@@ -829,7 +829,7 @@ public final class Interpreter {
     // an unknown trip count with a variable that doubles or halves: its first iterations are enumerated
     boolean geometric = false;
     boolean capped = false; // symbolic because its enumeration reached the bound, not for lack of bounds
-    Repeats repeats = repeatsOf(cond, step, body);
+    Repeats repeats = null; // made when the body first runs: a loop run symbolically needs none
     while (true) {
       if (!(bodyFirst && iterations == 0) && cond != null && !symbolic) {
         Val[] c = eval(cond, m);
@@ -863,6 +863,7 @@ public final class Interpreter {
         capped = true;
         break;
       }
+      if (iterations == 0) repeats = repeatsOf(cond, step, body);
       if (repeats == null || !repeats.sameAsBefore(m)) {
         Arrays.fill(frame.continued, false);
         context.addLast(label(var, m, iterations));

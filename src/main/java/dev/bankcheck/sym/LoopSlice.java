@@ -62,7 +62,8 @@ final class LoopSlice {
       this.control.addAll(control.assigned);
     }
     stmt(body);
-    eligible = modelled;
+    // a counter in a condition (the commonest case) changes what every iteration does
+    eligible = modelled && !intersects(control, sinks);
     Set<String> names = new LinkedHashSet<>();
     for (Flow f : flows) {
       names.add(f.target());
@@ -88,6 +89,14 @@ final class LoopSlice {
    * them outlive the iteration): null when a control variable is relevant (no iteration repeats another).
    */
   Set<String> relevant(Predicate<String> mayPointToShared, Predicate<String> visible) {
+    // the next commonest: a counter in the address of an access through a name for shared memory (s[ty][k])
+    for (Access a : accesses) {
+      if (intersects(a.address(), control)) {
+        for (String name : a.base()) {
+          if (declaredShared.contains(name) || mayPointToShared.test(name)) return null;
+        }
+      }
+    }
     Set<String> shared = new HashSet<>(declaredShared);
     for (String name : mentioned) {
       if (mayPointToShared.test(name)) shared.add(name);
