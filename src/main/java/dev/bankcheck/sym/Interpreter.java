@@ -1495,7 +1495,7 @@ public final class Interpreter {
     }
     if (i instanceof Val.Ptr || i instanceof Val.Foreign && !(b instanceof Val.Foreign)) return pointerAdd(i, b);
     if (b instanceof Val.Foreign f) {
-      // the offset is part of the name, so lanes reading one address still agree
+      // lanes with equal offsets read one address (a warp-uniform load)
       if (i instanceof Val.Num num) return f.plus(num.poly());
       return i instanceof Val.Unknown ? i : new Val.Data("'" + f.name() + "' at a data-dependent index");
     }
@@ -1830,12 +1830,12 @@ public final class Interpreter {
    * Surely the same value: the same object, or integers with one constant and one set of terms (lanes often
    * share them). Cheap, so it may miss equal values: comparing every name of long terms cost more than it saved.
    */
-  private static boolean isPointer(Val v) {
-    return v instanceof Val.Ptr || v instanceof Val.Foreign;
-  }
-
   private static boolean same(Val a, Val b) {
     return a == b || a instanceof Val.Num x && b instanceof Val.Num y && x.poly().sameAs(y.poly());
+  }
+
+  private static boolean isPointer(Val v) {
+    return v instanceof Val.Ptr || v instanceof Val.Foreign;
   }
 
   /** The comparisons, / % and >>. */

@@ -30,7 +30,10 @@ final class LoopSlice {
   /** A memory access: its address reads {@code address}; it may be shared memory if {@code base} may point there. */
   private record Access(Set<String> base, Set<String> address) {}
 
-  /** False when the loop has no step or condition, or a body the slice does not model (return, goto). */
+  /**
+   * False when the loop has no step or condition, a body the slice does not model (return, goto), or a
+   * counter that a condition reads (every iteration may then take another path).
+   */
   final boolean eligible;
   /** Names the condition or the step assigns: they change every iteration, so a relevant one means no repeat. */
   private final Set<String> control = new HashSet<>();
@@ -47,7 +50,7 @@ final class LoopSlice {
   private List<String> mentioned = List.of();
   private final Program program;
   private boolean modelled = true;
-  /** The last answer of {@link #relevant}, by the names that then might point to shared memory. */
+  /** The answers of {@link #relevant}, by the names that then might point to shared memory and the outer ones written. */
   private final Map<Set<String>, Set<String>> relevantBySharedNames = new HashMap<>();
 
   private LoopSlice(Program program, Expr cond, Expr step, Stmt body) {
@@ -159,6 +162,8 @@ final class LoopSlice {
           expr(v.init());
         }
         flows.add(new Flow(v.name(), sources, v.init() != null && hasCall(v.init())));
+        // writes through a reference change the variable it is bound to (int& r = x); one bound to shared
+        // memory (float& e = s[i]) has its address in the initializer, an access like any other
         String bound = v.type().reference() && v.init() != null ? referenced(v.init()) : null;
         if (bound != null) {
           assigned.add(bound);
@@ -260,19 +265,15 @@ final class LoopSlice {
       return;
     }
     String simple = nm.name().contains("::") ? nm.name().substring(nm.name().lastIndexOf("::") + 2) : nm.name();
-    Function f = program.functionNamed(nm.name());
-    if (f == null) f = program.functionNamed(simple);
+    // the function the interpreter calls (an overload by argument count)
+    Function f = program.function(nm.name(), c.args().size());
+    if (f == null) f = program.function(simple, c.args().size());
     if (f != null && f.body() != null || program.structDef(simple) != null) {
-      if (f == null || program.touchesShared(f)) {
-        sinks.addAll(names(c));
-      } else {
-        // a reference parameter writes the caller's variable: from any argument, as far as the slice knows
-        Set<String> all = names(c);
-        for (Expr a : c.args()) write(a, all, true);
-        for (Expr a : c.args()) {
-          if (a instanceof Expr.Unary u && u.op().equals("&")) write(u.operand(), all, true);
-        }
-      }
+      // a function that is run: its conditions, and its accesses through pointers it is given, read every
+      // argument; a reference parameter writes the caller's variable
+      Set<String> all = names(c);
+      sinks.addAll(all);
+      for (Expr a : c.args()) write(a, all, true);
     } else {
       for (Expr a : c.args()) unknownCallArgs.add(names(a));
     }

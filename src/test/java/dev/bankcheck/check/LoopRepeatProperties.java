@@ -41,11 +41,13 @@ class LoopRepeatProperties {
       "sp[(tx * (t + 1)) % 64] = v;",
       "if (t == 1) sp = &s[0][tx];",
       "atomicAdd(sp + (tx * (t + 1)) % 64, 1.0f);",
+      "float& e = s[tx % (t + 1)][0]; e = v;",
+      "put(&s[0][0], (tx * (t + 1)) % 64, 1.0f);",
   };
   private static final int[] TRIPS = {1, 2, 5, 16, 48};
 
   @Property(tries = 300)
-  void skippingRepeatedIterationsChangesNoFinding(@ForAll @Size(min = 1, max = 4) List<@IntRange(max = 22) Integer> body,
+  void skippingRepeatedIterationsChangesNoFinding(@ForAll @Size(min = 1, max = 4) List<@IntRange(max = 24) Integer> body,
       @ForAll @IntRange(max = 4) int trips, @ForAll @IntRange(min = 1, max = 3) int step, @ForAll boolean nested) {
     StringBuilder loop = new StringBuilder("for (int t = 0; t < " + TRIPS[trips] + " * " + step + "; t += " + step + ") {\n");
     for (int b : body) loop.append("    ").append(BODY[b]).append('\n');
@@ -54,6 +56,7 @@ class LoopRepeatProperties {
     String src = "// bankcheck: block 32x8\n"
         + "__device__ void helper(int& out, int x) { out = x; }\n"
         + "__device__ void setIfEven(int& out, int x) { if (x % 2 == 0) out = x; }\n"
+        + "__device__ void put(float* p, int i, float v) { p[i] = v; }\n"
         + "__global__ void k(float* g, int n) {\n"
         + "  __shared__ float s[32][32];\n"
         + "  int tx = threadIdx.x, ty = threadIdx.y, gx = blockIdx.x * 32 + tx;\n"
