@@ -269,11 +269,9 @@ final class LoopSlice {
     Function f = program.function(nm.name(), c.args().size());
     if (f == null) f = program.function(simple, c.args().size());
     if (f != null && f.body() != null || program.structDef(simple) != null) {
-      // a function that is run: its conditions, and its accesses through pointers it is given, read every
-      // argument; a reference parameter writes the caller's variable
-      Set<String> all = names(c);
-      sinks.addAll(all);
-      for (Expr a : c.args()) write(a, all, true);
+      // a function that is run: its conditions, its accesses through pointers it is given and its writes
+      // through reference parameters read every argument (a variable it writes is then compared anyway)
+      sinks.addAll(names(c));
     } else {
       for (Expr a : c.args()) unknownCallArgs.add(names(a));
     }
