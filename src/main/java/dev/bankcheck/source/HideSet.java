@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Immutable set of macro names a token must not be expanded by (Prosser's hide set). Sets are tiny, so a
- * plain array with linear search beats hashing; instances are shared between the tokens of one expansion.
+ * plain array with linear search beats hashing; instances are shared between the tokens of one expansion
+ * (and remember their last union, which changes no answer).
  */
 final class HideSet {
   static final HideSet EMPTY = new HideSet(new String[0]);
@@ -30,10 +31,19 @@ final class HideSet {
   HideSet union(HideSet other) {
     if (other == this || other.names.length == 0) return this;
     if (names.length == 0) return other;
+    // the tokens of one macro argument share a hide set and get the same one added: computed once
+    Union last = lastUnion;
+    if (last != null && last.other == other) return last.result;
     HideSet result = this;
     for (String s : other.names) result = result.with(s);
+    lastUnion = new Union(other, result);
     return result;
   }
+
+  /** The last union made; final fields, so a thread that sees another's write sees it whole. */
+  private record Union(HideSet other, HideSet result) {}
+
+  private Union lastUnion;
 
   HideSet intersect(HideSet other) {
     if (other == this) return this;
