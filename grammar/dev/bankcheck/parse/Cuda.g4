@@ -327,11 +327,9 @@ primary
     | kernel=qualifiedName templateArgs? '<<<' config=argumentList '>>>' '(' args=argumentList? ')'   #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
-    // before the plain name: SLL prediction takes the first viable alternative, and "&kernel<T, 4>;" read
-    // as comparisons fails only at the ';', which sent whole functions to the slow full-context parse
+    | qualifiedName                                                             #nameExpr
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr
-    | qualifiedName                                                             #nameExpr
     | '(' expressionList ')'                                                    #parenExpr
     | '(' (expression foldOperator '...' | '...' foldOperator expression) ')'   #foldExpr
     | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr

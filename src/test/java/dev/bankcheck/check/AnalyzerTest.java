@@ -534,6 +534,24 @@ class AnalyzerTest {
     assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("no known trip count")), f.assumptions().toString());
   }
 
+  /**
+   * Comparisons separated by a comma stay comparisons: 'j > -1' after 'i < 64,' is not the end of a
+   * template-id 'i<64, j>' minus 1 (the grammar prefers the plain name there; a reordering that made SLL
+   * parse '&kernel<T, 4>;' broke this and was reverted).
+   */
+  @Test
+  void commaSeparatedComparisonsAreNotATemplateId() {
+    FileReport r = analyze("""
+        __device__ int f(int a, int b) { return a + b; }
+        __global__ void k(float* o, int n) {
+          __shared__ float s[64];
+          int i = threadIdx.x, j = 1;
+          s[f(i < 64, j > -1) + threadIdx.x] = 1.0f;
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 5, Op.STORE).verdict());
+  }
+
   /** A floating-point product in the body (a scale) changes no index: the loop is "any iteration", not 16. */
   @Test
   void aLoopThatOnlyScalesAFloatIsNotEnumeratedAsDoubling() {

@@ -631,8 +631,6 @@ class ParserTest {
       "struct Pool { virtual ~Pool() = default; virtual void *alloc(size_t n) = 0; };",
       "void f() { for (const auto &[key, value] : table) { use(key); } }",
       "typedef struct { __extension__ union { struct { half d; half m; }; half2 dm; }; } block_q;",
-      // a template-id that is not called: SLL took the plain name first and failed at the ';'
-      "void h() { auto f = &k<T, 4>; auto g = kern<A, B, true>; run(kern<A, B, false>, 1); x = M<T>::value; }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
