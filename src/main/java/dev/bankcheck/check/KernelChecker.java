@@ -164,8 +164,7 @@ final class KernelChecker {
 
   /** A kernel analyzed, with the fixes found so far; {@link #finish} completes the search. */
   private record Started(Function kernel, List<BlockShapes.Shape> shapes, Set<String> notes,
-      Map<Site, String> shapeOfWorst, Map<SiteKey, Site> sites, List<Proposal> proposals, SwizzleSearch swizzles,
-      List<List<Fix.Edit>> firstSwizzles) {}
+      Map<Site, String> shapeOfWorst, Map<SiteKey, Site> sites, List<Proposal> proposals, SwizzleSearch swizzles) {}
 
   private Started start(Function kernel) {
     templateKernel = !kernel.templateParams().isEmpty();
@@ -175,7 +174,7 @@ final class KernelChecker {
     Map<Site, String> shapeOfWorst = new HashMap<>();
     long start = budget.used();
     Map<SiteKey, Site> sites = analyze(kernel, shapes, templates, notes, shapeOfWorst);
-    if (verifier == null) return new Started(kernel, shapes, notes, shapeOfWorst, sites, List.of(), null, List.of());
+    if (verifier == null) return new Started(kernel, shapes, notes, shapeOfWorst, sites, List.of(), null);
     // the padding search re-analyzes the kernel per candidate: it may take a few times the analysis itself
     long searchSteps = Math.max(200_000L, 4 * (budget.used() - start));
     List<Proposal> proposals = new ArrayList<>();
@@ -193,8 +192,9 @@ final class KernelChecker {
     for (Proposal p : proposals) {
       if (p.worstAfter() == 1 && cheap(p)) settled.add(p.root().name());
     }
-    SwizzleSearch swizzles = new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText);
-    return new Started(kernel, shapes, notes, shapeOfWorst, sites, proposals, swizzles, swizzles.plan(settled));
+    SwizzleSearch swizzles = new SwizzleSearch(kernel, sites, verifier, this::swizzleCandidates, this::sourceText)
+        .plan(settled);
+    return new Started(kernel, shapes, notes, shapeOfWorst, sites, proposals, swizzles);
   }
 
   /** For each kernel that searches a swizzle of one array, its first candidate's edits and the lines of its body. */
@@ -202,9 +202,10 @@ final class KernelChecker {
     List<FixVerifier.Planned> out = new ArrayList<>();
     for (Started s : started) {
       Stmt body = s.kernel().body();
-      if (s.firstSwizzles().size() != 1 || !body.pos().file().equals(verifier.displayPath())) continue;
+      List<List<Fix.Edit>> first = s.swizzles().firstEdits();
+      if (first.size() != 1 || !body.pos().file().equals(verifier.displayPath())) continue;
       int[] end = sourceText().closingBrace(body.pos().line(), body.pos().column());
-      if (end != null) out.add(new FixVerifier.Planned(s.kernel().name(), s.firstSwizzles().get(0), body.pos().line(), end[0]));
+      if (end != null) out.add(new FixVerifier.Planned(s.kernel().name(), first.get(0), body.pos().line(), end[0]));
     }
     return out;
   }

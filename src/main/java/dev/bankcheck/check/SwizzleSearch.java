@@ -246,13 +246,11 @@ final class SwizzleSearch {
 
   /**
    * Plans the search of each array with a conflict, except those named in {@code settled}: the
-   * candidates worth checking, best first ({@link #proposals} checks them). Returns the edits of the first
-   * candidate of each array, which the caller may have checked ahead (see {@link FixVerifier#prefetch}).
+   * candidates worth checking, best first ({@link #proposals} checks them).
    */
-  List<List<Fix.Edit>> plan(java.util.Set<String> settled) {
+  SwizzleSearch plan(java.util.Set<String> settled) {
     // instantiations of a template may give the array different rows: one text cannot fit them all
-    if (verifier == null || !kernel.templateParams().isEmpty()) return List.of();
-    List<List<Fix.Edit>> first = new ArrayList<>();
+    if (verifier == null || !kernel.templateParams().isEmpty()) return this;
     for (SharedRoot root : KernelChecker.conflictedRoots(sites)) {
       if (settled.contains(root.name())) continue;
       List<int[]> candidates = candidatesOf.apply(root);
@@ -261,10 +259,16 @@ final class SwizzleSearch {
       plans.add(p);
       if (!p.order().isEmpty()) first.add(edits(verifier.displayPath(), p.src(), p.accesses(), candidates.get(p.order().get(0))));
     }
+    return this;
+  }
+
+  /** The edits of the first candidate of each planned array, which the caller may check ahead (see {@link FixVerifier#prefetch}). */
+  List<List<Fix.Edit>> firstEdits() {
     return first;
   }
 
   private final List<Plan> plans = new ArrayList<>();
+  private final List<List<Fix.Edit>> first = new ArrayList<>();
 
   /** The arrays to search: their rewritable accesses, their worst before, and the candidates to check in order. */
   private record Plan(SharedRoot root, List<int[]> candidates, SourceText src, Map<Expr, Access> accesses,

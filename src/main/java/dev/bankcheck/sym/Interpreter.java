@@ -56,6 +56,8 @@ public final class Interpreter {
   private String kernelFile = "";
   private int noAccess;
   private boolean warpDependent;
+  /** Whether a loop iteration that would repeat the one before is skipped (see {@link Repeats}). */
+  private boolean skipRepeatedIterations = true;
   /**
    * Symbols of comparisons that no warp's values decide (see {@link #undecidedInEveryWarp}), by identity of
    * the name made with the value (cheap, and a name made again elsewhere only counts as decidable).
@@ -887,8 +889,6 @@ public final class Interpreter {
     if (symbolic) runSymbolically(pos, cond, step, body, m, capped);
     frames.pop();
   }
-
-  private boolean skipRepeatedIterations = true;
 
   /** False runs every iteration of every loop: for tests, the reference that {@link Repeats} must match. */
   public void skipRepeatedIterations(boolean skip) {
