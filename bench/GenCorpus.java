@@ -368,6 +368,15 @@ public final class GenCorpus {
     b.append("  return 0;\n}\ntemplate <int K> __global__ void chosen(float *out) {\n  __shared__ float s[2048];\n")
         .append("  int base = config(K);\n  out[threadIdx.x] = s[base + 2 * threadIdx.x];\n}\n");
     Files.writeString(dir.resolve("config_chain_500.cu"), b);
+
+    // Chains near the depth bound on one line each: 9,000 operators, subscripts, member accesses and else-ifs.
+    b = new StringBuilder("struct Node { Node *next; int x; };\n__global__ void chains(float *out, Node *p) {\n")
+        .append("  __shared__ float s[1024];\n  int q = threadIdx.x;\n")
+        .append("  s[threadIdx.x] = ").append("1 + ".repeat(9_000)).append("1;\n")
+        .append("  out[threadIdx.x] = s").append("[0]".repeat(9_000)).append(";\n")
+        .append("  s[p").append("->next".repeat(9_000)).append("->x % 1024] = 2;\n  ")
+        .append("if (q == 0) s[q] = 1; else ".repeat(9_000)).append("s[0] = 2;\n}\n");
+    Files.writeString(dir.resolve("chains_9000.cu"), b);
     System.out.println("pathological files in " + dir);
   }
 }

@@ -40,10 +40,12 @@ final class BlockShapes {
 
   private BlockShapes() {}
 
-  static List<Shape> forKernel(Function kernel, Program program, String[] lines, AnalysisOptions options) {
-    Shape annotated = annotation(kernel, lines);
+  /** {@code notes} gets a sentence for each annotation or launch whose shape no block can have. */
+  static List<Shape> forKernel(Function kernel, Program program, String[] lines, AnalysisOptions options,
+      java.util.Set<String> notes) {
+    Shape annotated = annotation(kernel, lines, notes);
     if (annotated != null) return List.of(annotated);
-    List<Shape> launches = launches(kernel, program);
+    List<Shape> launches = launches(kernel, program, notes);
     if (!launches.isEmpty()) return launches;
     int[] configured = options.kernelBlocks().get(kernel.name());
     if (configured != null && valid(configured)) {
@@ -54,15 +56,15 @@ final class BlockShapes {
   }
 
   /** The annotation on one of the lines just above the kernel's name (its head may span lines). */
-  private static Shape annotation(Function kernel, String[] lines) {
+  private static Shape annotation(Function kernel, String[] lines, java.util.Set<String> notes) {
     int nameLine = kernel.pos().line();
     for (int l = nameLine - 1; l >= Math.max(1, nameLine - 4) && l <= lines.length; l--) {
       String text = lines[l - 1];
       Matcher m = ANNOTATION.matcher(text);
       if (m.find()) {
-        int[] dims = {Integer.parseInt(m.group(1)), m.group(2) == null ? 1 : Integer.parseInt(m.group(2)),
-            m.group(3) == null ? 1 : Integer.parseInt(m.group(3))};
+        int[] dims = {dimension(m.group(1)), dimension(m.group(2)), dimension(m.group(3))};
         if (valid(dims)) return new Shape(dims, "from the annotation at line " + l);
+        notes.add(ignored("the annotation at line " + l, dims));
       }
       String code = text.replaceAll("//.*", "").trim();
       if (l < nameLine && (code.endsWith(";") || code.endsWith("}"))) break;
@@ -70,13 +72,30 @@ final class BlockShapes {
     return null;
   }
 
-  static boolean valid(int[] d) {
-    return d[0] >= 1 && d[1] >= 1 && d[2] >= 1 && (long) d[0] * d[1] * d[2] <= 1024;
+  /** A dimension as written, 1 when absent; one too large for an int stays too large. */
+  private static int dimension(String digits) {
+    if (digits == null) return 1;
+    return new java.math.BigInteger(digits).min(java.math.BigInteger.valueOf(Integer.MAX_VALUE)).intValue();
   }
 
-  private static List<Shape> launches(Function kernel, Program program) {
+  /** Whether a block may have this shape: 1 to 1024 threads (checked per axis first, so the product cannot overflow). */
+  static boolean valid(int[] d) {
+    for (int x : d) {
+      if (x < 1 || x > 1024) return false;
+    }
+    return d[0] * d[1] * d[2] <= 1024;
+  }
+
+  private static String ignored(String what, int[] d) {
+    String shape = java.util.Arrays.stream(d).mapToObj(x -> x == Integer.MAX_VALUE ? "(too large)" : String.valueOf(x))
+        .collect(java.util.stream.Collectors.joining("x"));
+    return what + " gives block " + shape + ", which no block can have (1 to 1024 threads); it was not used";
+  }
+
+  private static List<Shape> launches(Function kernel, Program program, java.util.Set<String> notes) {
     Map<String, Shape> shapes = new LinkedHashMap<>();
     for (Launch l : findLaunches(kernel.name(), program)) {
+      if (l.block() != null && !valid(l.block())) notes.add(ignored(l.describe(kernel), l.block()));
       if (l.block() != null && valid(l.block())) {
         int[] d = l.block();
         shapes.putIfAbsent(d[0] + "x" + d[1] + "x" + d[2],
@@ -298,16 +317,21 @@ final class BlockShapes {
       else if (e instanceof Expr.Cast c && c.type().base().equals("dim3")) return dims(c.operand(), env);
       if (parts == null) {
         Long x = constant(e, env);
-        return x == null ? null : new int[] {x.intValue(), 1, 1};
+        return x == null ? null : new int[] {saturated(x), 1, 1};
       }
       if (parts.isEmpty() || parts.size() > 3) return null;
       int[] d = {1, 1, 1};
       for (int i = 0; i < parts.size(); i++) {
         Long v = constant(parts.get(i), env);
-        if (v == null || v < 1 || v > 1024) return null;
-        d[i] = v.intValue();
+        if (v == null) return null;
+        d[i] = saturated(v);
       }
       return d;
+    }
+
+    /** A dimension as an int that {@link #valid} still rejects when the constant is out of range (not wrapped). */
+    private static int saturated(long v) {
+      return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
     }
 
     /** The caller's template arguments and the host variables with a constant value here. */

@@ -118,11 +118,16 @@ public final class DefaultAnalyzer implements Analyzer {
         program.keepLookups();
         memo = new KernelMemo(program, options, missingHeaders, lines, verifier, budget);
       }
-      findings.addAll(new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, shortcuts)
-          .check(onlyKernels));
+      KernelChecker checker = new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, shortcuts);
+      findings.addAll(checker.check(onlyKernels));
+      errors.addAll(checker.errors());
       if (onlyKernels == null) findings.addAll(UnreachedShared.find(program));
       complete = !budget.exhausted();
-    } catch (StackOverflowError | RuntimeException e) {
+    } catch (StackOverflowError e) {
+      complete = false;
+      errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis of " + displayPath
+          + " stopped: its code is nested too deeply for the analysis' stack"));
+    } catch (RuntimeException e) {
       complete = false;
       errors.add(new SourceError(new Pos(displayPath, 1, 1), "analysis failed: " + e));
     }

@@ -15,6 +15,7 @@ import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.source.Pos;
+import dev.bankcheck.source.SourceError;
 import dev.bankcheck.sym.AccessSink;
 import dev.bankcheck.sym.Interpreter;
 import dev.bankcheck.sym.MemOp;
@@ -62,6 +63,8 @@ final class KernelChecker {
   private final Map<VarDecl, List<int[]>> swizzleCandidates = new IdentityHashMap<>();
   /** The file's text for {@link SwizzleSearch} (made on first use). */
   private SourceText sourceText;
+  /** Kernels whose analysis stopped short (see {@link #errors}). */
+  private final Set<SourceError> stopped = new LinkedHashSet<>();
 
   KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions blocks, WorkBudget budget,
       FixVerifier verifier, KernelMemo memo, Shortcuts shortcuts) {
@@ -143,6 +146,11 @@ final class KernelChecker {
     return check(null);
   }
 
+  /** Errors of the checks done so far: kernels whose analysis stopped before their end. */
+  List<SourceError> errors() {
+    return List.copyOf(stopped);
+  }
+
   /** Every kernel, or only those named in {@code onlyKernels} when it is not null. */
   List<Finding> check(Set<String> onlyKernels) {
     List<Finding> out = new ArrayList<>();
@@ -168,8 +176,8 @@ final class KernelChecker {
 
   private Started start(Function kernel) {
     templateKernel = !kernel.templateParams().isEmpty();
-    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), blocks);
     Set<String> notes = new LinkedHashSet<>();
+    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), blocks, notes);
     List<Instantiation> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
     long start = budget.used();
@@ -607,6 +615,9 @@ final class KernelChecker {
       in.run(kernel, template);
     } catch (StackOverflowError e) {
       notes.add("the kernel is nested too deeply to analyze completely");
+      // its accesses past that point are missing: the file says so even when no finding carries the note
+      stopped.add(new SourceError(kernel.pos(), "the analysis of kernel '" + kernel.name() + "' stopped: its code is"
+          + " nested too deeply for the analysis' stack; accesses past that point are not reported"));
     }
     if (in.budgetExhausted()) notes.add(workBoundNote());
     return in.warpDependent() || addressNamesWarp;

@@ -269,6 +269,10 @@ public final class CudaParserFacade {
     } catch (ParseCancellationException e) {
       errors.add(syntaxError(e, positions, parser));
       return false;
+    } catch (IrBuilder.TooDeep e) {
+      errors.add(new SourceError(e.pos, "code nested more than " + IrBuilder.MAX_DEPTH + " levels deep (each operator of"
+          + " a chain such as a + b + c is a level); item skipped"));
+      return false;
     } catch (StackOverflowError | RuntimeException e) {
       errors.add(new SourceError(item.get(0).pos(), "could not parse this item (" + e.getClass().getSimpleName()
           + "); item skipped"));

@@ -29,6 +29,8 @@ final class IrBuilder {
   /** Names known to be types: resolves "(a) - b" (cast or subtraction) the way the compiler does. */
   private final Set<String> typeNames = new HashSet<>();
   private Pos[] positions;
+  /** How deep the expression or statement being built is (see {@link #enter}). */
+  private int depth;
   /** Kernel launches built so far: tells each function whether it launches one. */
   private int launchesBuilt;
   /** The template header of the item being built, for a class template defined in it. */
@@ -425,6 +427,15 @@ final class IrBuilder {
   }
 
   private Stmt stmt(StatementContext s) {
+    enter(s);
+    try {
+      return statement(s);
+    } finally {
+      depth--;
+    }
+  }
+
+  private Stmt statement(StatementContext s) {
     Pos p = pos(s);
     if (s instanceof BlockStmtContext b) return block(b.compoundStatement());
     if (s instanceof IfStmtContext i) {
@@ -507,6 +518,44 @@ final class IrBuilder {
 
   Expr expr(ExpressionContext e) {
     if (e == null) return new Expr.Unsupported(positions[0], "missing expression");
+    enter(e);
+    try {
+      return expression(e);
+    } finally {
+      depth--;
+    }
+  }
+
+  /**
+   * Every pass over the IR recurses into it, so its depth is bounded here, where it is made: a chain of
+   * 100,000 {@code +} overflowed the analysis' stack and lost the kernel's accesses. A chain counts one level
+   * per operator (its tree may be that deep).
+   */
+  private void enter(ParserRuleContext at) {
+    enter(at, 1);
+  }
+
+  private void enter(ParserRuleContext at, int levels) {
+    depth += levels;
+    if (depth > MAX_DEPTH) {
+      depth -= levels; // the callers' finally blocks unwind the rest
+      throw new TooDeep(pos(at));
+    }
+  }
+
+  static final int MAX_DEPTH = 10_000;
+
+  /** Code nested deeper than {@link #MAX_DEPTH} levels: the item is skipped with an error at {@code pos}. */
+  static final class TooDeep extends RuntimeException {
+    final Pos pos;
+
+    TooDeep(Pos pos) {
+      super(null, null, false, false);
+      this.pos = pos;
+    }
+  }
+
+  private Expr expression(ExpressionContext e) {
     Pos p = pos(e);
     if (e instanceof PrimaryExprContext pe) return primary(pe.primary());
     if (e instanceof SubscriptExprContext s) return new Expr.Index(p, expr(s.base), exprList(s.index));
@@ -583,9 +632,14 @@ final class IrBuilder {
     }
     List<Expr> operands = new ArrayList<>();
     List<Pos> starts = new ArrayList<>();
-    for (ExpressionContext c : operandCtx) {
-      operands.add(expr(c));
-      starts.add(pos(c));
+    enter(root, ops.size()); // the chain may become that many levels (a + b + c + ...: one per operator)
+    try {
+      for (ExpressionContext c : operandCtx) {
+        operands.add(expr(c));
+        starts.add(pos(c));
+      }
+    } finally {
+      depth -= ops.size();
     }
     for (int i = ops.size() - 1; i >= 0; i--) {
       String op = ops.get(i);

@@ -1414,9 +1414,15 @@ public final class Interpreter {
   }
 
   private static String text(Expr e) {
+    return text(e, 0);
+  }
+
+  /** Bounded: each level of {@code a[0][0]...} names its base, and 10,000 levels made this cubic. */
+  private static String text(Expr e, int depth) {
+    if (depth > 8 && (e instanceof Expr.Index || e instanceof Expr.Member)) return "...";
     if (e instanceof Expr.Name nm) return nm.name();
-    if (e instanceof Expr.Index i) return text(i.base()) + "[...]";
-    if (e instanceof Expr.Member m) return text(m.base()) + (m.arrow() ? "->" : ".") + m.member();
+    if (e instanceof Expr.Index i) return text(i.base(), depth + 1) + "[...]";
+    if (e instanceof Expr.Member m) return text(m.base(), depth + 1) + (m.arrow() ? "->" : ".") + m.member();
     return "expression";
   }
 

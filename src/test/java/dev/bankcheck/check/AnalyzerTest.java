@@ -167,6 +167,43 @@ class AnalyzerTest {
     assertEquals(1, at(r, 4, Op.LOAD).ways());
   }
 
+  /** On a thread with a small stack, code within the parser's depth bound can still overflow: the file says so. */
+  @Test
+  void anAnalysisThatRunsOutOfStackSaysSo() throws InterruptedException {
+    String source = "__global__ void k(float* o) {\n  __shared__ float s[64];\n  s[threadIdx.x] = "
+        + "1 + ".repeat(1_900) + "1;\n  o[0] = s[threadIdx.x];\n}\n";
+    analyze(source.replace("1 + ", "")); // classes are initialized on this thread's stack, not the small one
+    FileReport[] report = new FileReport[1];
+    Thread small = new Thread(null, () -> report[0] = analyze(source), "small stack", 512 * 1024);
+    small.start();
+    small.join();
+    assertTrue(report[0].errors().stream().anyMatch(e -> e.message().contains("nested too deeply")),
+        report[0].errors().toString());
+  }
+
+  /** A shape no block can have is named and left out; the launch's dim3 product once wrapped to 0 and was used. */
+  @Test
+  void blockShapesNoBlockCanHaveAreReportedAndNotUsed() {
+    FileReport r = analyze("""
+        // bankcheck: block 99999999999x1
+        __global__ void a(float* o) { __shared__ float s[64]; o[0] = s[2 * threadIdx.x]; }
+        // bankcheck: block 2048
+        __global__ void b(float* o) { __shared__ float s[64]; o[0] = s[2 * threadIdx.x]; }
+        void host() { a<<<1, 64>>>(0); b<<<1, dim3(1 << 30, 1 << 30, 64)>>>(0); }
+        """);
+    assertEquals(List.of(), r.errors());
+    List<String> a = at(r, 2, Op.LOAD).assumptions();
+    assertTrue(a.get(0).contains("(64,1,1) from the launch at line 5"), a.toString());
+    assertTrue(a.contains("the annotation at line 1 gives block (too large)x1x1, which no block can have"
+        + " (1 to 1024 threads); it was not used"), a.toString());
+    List<String> b = at(r, 4, Op.LOAD).assumptions();
+    assertTrue(b.get(0).startsWith("blockDim.x is a multiple of 32"), b.toString());
+    assertTrue(b.contains("the annotation at line 3 gives block 2048x1x1, which no block can have"
+        + " (1 to 1024 threads); it was not used"), b.toString());
+    assertTrue(b.contains("the launch at line 5 gives block 1073741824x1073741824x64, which no block can have"
+        + " (1 to 1024 threads); it was not used"), b.toString());
+  }
+
   @Test
   void suppressionsKeepTheFindingButMarkIt() {
     FileReport r = analyze("""

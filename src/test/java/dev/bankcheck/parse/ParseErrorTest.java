@@ -69,7 +69,7 @@ class ParseErrorTest {
   @Test
   void deepRecursionWithoutBracketsNeverThrows() {
     String unary = "- ".repeat(20_000) + "1";
-    String chain = "a + ".repeat(50_000) + "a";
+    String chain = "a + ".repeat(9_000) + "a";
     String elseIf = "if (a) a = 1; else ".repeat(5_000) + "a = 0;";
     CudaParserFacade.Result r = assertDoesNotThrow(() -> parse("__device__ int a;\n"
         + "__device__ void u() { a = " + unary + "; }\n"
@@ -80,6 +80,16 @@ class ParseErrorTest {
     assertTrue(names.contains("c"), "a long left-associative chain parses: " + messages(r.errors()));
     assertTrue(names.contains("last"), names.toString());
     for (SourceError e : r.errors()) assertFalse(e.message().isBlank());
+  }
+
+  /** Every pass over the IR recurses into it: deeper code is an error, not a stack overflow later. */
+  @Test
+  void aChainLongerThanTheDepthBoundIsSkippedWithAnError() {
+    CudaParserFacade.Result r = parse("__device__ int a;\n__device__ void c() { a = " + "a + ".repeat(50_000) + "a; }\n"
+        + "__device__ void last() { a = 2; }\n");
+    assertEquals(List.of("last"), functions(r.unit()).stream().map(Function::name).toList());
+    assertEquals(List.of("t.cu:2:27: code nested more than 10000 levels deep (each operator of a chain such as a + b + c is a"
+        + " level); item skipped"), messages(r.errors()));
   }
 
   @Test

@@ -59,7 +59,20 @@ class PathologicalCodeTest {
             + "__global__ void k() { __shared__ A s[4]; __shared__ C t[3]; s[threadIdx.x].b[0].a[1].b[1];"
             + " t[threadIdx.x].x = 1; }"),
         Arguments.of("a billion iterations", "__global__ void k() { __shared__ float s[1024];\n"
-            + "for (long long i = 0; i < 1000000000000LL; i++) s[(threadIdx.x * i) % 1024] += 1; }"));
+            + "for (long long i = 0; i < 1000000000000LL; i++) s[(threadIdx.x * i) % 1024] += 1; }"),
+        Arguments.of("block shapes past int, and a launch whose thread count wraps to 0",
+            "// bankcheck: block 99999999999x1\n__global__ void k() { __shared__ int s[64]; s[threadIdx.x & 63] = 1; }\n"
+            + "__global__ void k2() { __shared__ int s[64]; s[threadIdx.x & 63] = 1; }\n"
+            + "void h() { k2<<<1, dim3(1 << 30, 1 << 30, 64)>>>(); k2<<<1, 1LL << 32>>>(); }\n"),
+        Arguments.of("100,000 chained operators", kernelWith("s[threadIdx.x] = " + "1 + ".repeat(100_000) + "1;")),
+        Arguments.of("100,000 prefix operators and casts", kernelWith("s[threadIdx.x] = " + "-".repeat(100_000) + "1;\n"
+            + "s[threadIdx.x] = " + "(int)".repeat(100_000) + "1;")),
+        Arguments.of("20,000 else-ifs on one line", kernelWith("int q = threadIdx.x; "
+            + "if (q == 0) s[q] = 1; else ".repeat(20_000) + "s[0] = 2;")));
+  }
+
+  private static String kernelWith(String body) {
+    return "__global__ void k() { __shared__ int s[64];\n" + body + "\n}\n";
   }
 
   private static String exploding(int levels) {
@@ -81,5 +94,21 @@ class PathologicalCodeTest {
       }
     }
     assertTrue(found, name + ": the 2-way load of the kernel after it is reported: " + report.get("accesses"));
+  }
+
+  /** The analysis stops short of code nested too deeply, and says where; the accesses in it are listed as not analyzed. */
+  @org.junit.jupiter.api.Test
+  void codeNestedTooDeeplyIsReportedNotDropped() throws IOException {
+    Path file = Files.writeString(dir.resolve("chain.cu"), kernelWith("s[threadIdx.x] = " + "1 + ".repeat(100_000) + "1;")
+        + AFTER, StandardCharsets.UTF_8);
+    JsonObject report = Pipeline.checkAllFormats(file.toString());
+    String errors = report.getAsJsonArray("files").get(0).getAsJsonObject().get("errors").toString();
+    assertTrue(errors.contains("code nested more than 10000 levels deep"), errors);
+    boolean listed = false;
+    for (JsonElement e : report.getAsJsonArray("accesses")) {
+      JsonObject a = e.getAsJsonObject();
+      listed |= a.get("line").getAsInt() == 2 && a.get("verdict").getAsString().equals("unknown");
+    }
+    assertTrue(listed, "the store in the chain's line is listed as unknown: " + report.get("accesses"));
   }
 }
