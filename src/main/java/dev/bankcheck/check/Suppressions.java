@@ -1,7 +1,9 @@
 package dev.bankcheck.check;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,27 +17,35 @@ final class Suppressions {
 
   private Suppressions() {}
 
+  /** An ignore comment: whether it stands alone on its line, and its rules (null: all). */
+  private record Ignore(boolean alone, List<String> rules) {
+    static final Ignore NONE = new Ignore(false, List.of());
+
+    boolean covers(String rule, boolean mustBeAlone) {
+      return (alone || !mustBeAlone) && (rules == null || rules.contains(rule));
+    }
+  }
+
   static List<Finding> apply(List<Finding> findings, FileLines files) {
     List<Finding> out = new ArrayList<>(findings.size());
+    // each line is searched once: a long line holds many findings
+    Map<String, Map<Integer, Ignore>> ignores = new HashMap<>();
     for (Finding f : findings) {
       String[] lines = files.of(f.pos().file());
-      boolean suppressed = matches(lines, f.pos().line(), f.ruleId(), false)
-          || matches(lines, f.pos().line() - 1, f.ruleId(), true);
+      Map<Integer, Ignore> byLine = ignores.computeIfAbsent(f.pos().file(), k -> new HashMap<>());
+      int line = f.pos().line();
+      boolean suppressed = byLine.computeIfAbsent(line, l -> ignore(lines, l)).covers(f.ruleId(), false)
+          || byLine.computeIfAbsent(line - 1, l -> ignore(lines, l)).covers(f.ruleId(), true);
       out.add(suppressed ? f.withSuppressed(true) : f);
     }
     return out;
   }
 
-  private static boolean matches(String[] lines, int line, String rule, boolean alone) {
-    if (line < 1 || line > lines.length) return false;
+  private static Ignore ignore(String[] lines, int line) {
+    if (line < 1 || line > lines.length) return Ignore.NONE;
     String text = lines[line - 1];
     Matcher m = IGNORE.matcher(text);
-    if (!m.find()) return false;
-    if (alone && !text.substring(0, m.start()).isBlank()) return false;
-    if (m.group(1) == null) return true;
-    for (String r : m.group(1).split(",")) {
-      if (r.equals(rule)) return true;
-    }
-    return false;
+    if (!m.find()) return Ignore.NONE;
+    return new Ignore(text.substring(0, m.start()).isBlank(), m.group(1) == null ? null : List.of(m.group(1).split(",")));
   }
 }

@@ -106,8 +106,13 @@ final class ConfigFile {
     return abs.startsWith(cwd) && !abs.equals(cwd) ? cwd.relativize(abs).toString() : file.toString();
   }
 
+  /** A configuration is a few lines: a bigger file is refused before it is read (a device would never end). */
+  static final long MAX_BYTES = 1L << 20;
+
   static Settings load(Path file) throws ConfigException, IOException {
     String display = display(file);
+    if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
+    if (Files.size(file) > MAX_BYTES) throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
     return parse(file, display, Files.readString(file, StandardCharsets.UTF_8));
   }
 

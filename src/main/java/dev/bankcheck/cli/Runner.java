@@ -176,6 +176,10 @@ public final class Runner {
       } catch (IOException | RuntimeException e) {
         err.println("bankcheck: error: cannot write " + config.gate().writeBaseline() + ": " + describe(e));
         ioError = true;
+      } catch (OutOfMemoryError e) {
+        err.println("bankcheck: error: cannot write " + config.gate().writeBaseline() + ": out of memory for "
+            + written.entries().size() + " findings (a larger heap: BANKCHECK_JAVA_OPTS=-Xmx2g)");
+        ioError = true;
       }
     }
     if (config.format().equals("text")) {

@@ -114,7 +114,12 @@ public final class Baseline {
     }
   }
 
+  /** Bigger baselines are refused before reading: parsing them would not fit the launcher's heap. */
+  public static final long MAX_BYTES = 32L << 20;
+
   public static Baseline read(Path file) throws IOException, FormatException {
+    if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
+    if (Files.size(file) > MAX_BYTES) throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
     return parse(Files.readString(file, StandardCharsets.UTF_8));
   }
 

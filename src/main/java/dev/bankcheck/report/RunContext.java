@@ -70,9 +70,12 @@ public final class RunContext {
     if (fingerprints != null) return fingerprints;
     fingerprints = new IdentityHashMap<>();
     Map<Fingerprint, Integer> seen = new HashMap<>();
+    // one string per line, shared by its findings: a long line with thousands of them is held once
+    Map<Pos, String> normalized = new HashMap<>();
     for (Finding f : report.sortedFindings()) {
       Pos pos = f.pos() == null ? Pos.NONE : f.pos();
-      String source = Fingerprint.normalize(lines.line(pos.file(), pos.line()));
+      String source = normalized.computeIfAbsent(new Pos(pos.file(), pos.line(), 1),
+          p -> Fingerprint.source(lines.line(p.file(), p.line())));
       Fingerprint first = new Fingerprint(relativePath(pos.file()), f.kernel(), f.array(), f.op().id, source, 0);
       int nth = seen.merge(first, 1, Integer::sum);
       fingerprints.put(f, new Fingerprint(first.file(), first.kernel(), first.array(), first.op(), source, nth));

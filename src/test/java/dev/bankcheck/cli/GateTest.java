@@ -159,5 +159,28 @@ class GateTest {
     Path bad = write("bad.json", "{\"findings\": 3}");
     assertEquals(2, run("--exit-zero", "--baseline", bad.toString(), k.toString()));
     assertTrue(err().contains("not a bankcheck baseline"), err());
+    // a device would never end (and /dev/zero filled the heap): only regular files are read
+    Path device = Path.of("/dev/zero");
+    if (Files.exists(device)) {
+      assertEquals(2, run("--baseline", device.toString(), k.toString()));
+      assertTrue(err().contains("cannot read baseline /dev/zero: IOException: not a regular file"), err());
+      assertEquals(2, run("--config", device.toString(), k.toString()));
+      assertTrue(err().contains("not a regular file"), err());
+    }
+  }
+
+  /** A baseline holds one source line per finding: past 1,000 characters, its digest (20,000 findings on one line). */
+  @Test
+  void aLongLineIsBaselinedByItsDigest() throws IOException {
+    String line = "  o[threadIdx.x] = s[32 * threadIdx.x] + s[32 * threadIdx.x]" + " + 1.0f".repeat(200) + ";\n";
+    Path k = write("k.cu", KERNEL.replace("  o[threadIdx.x] = s[32 * threadIdx.x];\n", line));
+    Path baseline = dir.resolve("b.json");
+    assertEquals(0, run("--write-baseline", baseline.toString(), k.toString()));
+    String written = Files.readString(baseline);
+    assertTrue(written.contains("\"source\": \"sha256:"), written);
+    assertFalse(written.contains("1.0f+1.0f"), written);
+    assertEquals(0, run("--baseline", baseline.toString(), k.toString()), "both loads are matched: " + out());
+    Files.writeString(k, KERNEL.replace("  o[threadIdx.x] = s[32 * threadIdx.x];\n", line.replace("1.0f;", "2.0f;")));
+    assertEquals(1, run("--baseline", baseline.toString(), k.toString()), "an edited line is new");
   }
 }
