@@ -461,19 +461,17 @@ final class KernelChecker {
   }
 
   /**
-   * Values for the kernel's template parameters: one binding per distinct instantiation found in the
-   * file (explicit instantiations, launches with template arguments); without any, defaults, and
-   * symbols for the rest (their accesses become unknown, and the note says how to give a value).
-   */
-  /**
    * The values a kernel runs with: per instantiation found in the file (explicit instantiations and
-   * launches), its template arguments and the launch's constant integer arguments ("param NAME").
+   * launches), its template arguments and the launch's constant integer arguments ("param NAME");
+   * without any (or too many), defaults, and symbols for the rest (their accesses become unknown, and
+   * the note says why).
    */
   private List<Instantiation> templateBindings(Function kernel, Set<String> notes) {
     Map<String, Instantiation> found = instantiations(kernel, true);
     // too many to analyze one by one: the template arguments only, the other arguments stay symbolic
     if (found.size() > MAX_INSTANTIATIONS) found = instantiations(kernel, false);
-    if (found.size() > MAX_INSTANTIATIONS) found = Map.of();
+    int given = found.size();
+    if (given > MAX_INSTANTIATIONS) found = Map.of();
     if (!found.isEmpty()) {
       notes.add((found.size() == 1 ? "" : "worst over the runs with ") + String.join("; ",
           found.values().stream().map(Instantiation::description).toList()));
@@ -487,8 +485,12 @@ final class KernelChecker {
         b.put(p.name(), v);
       } else {
         b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
-        notes.add("template parameter '" + p.name() + "' has no value in this file (give one with an explicit"
-            + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
+        notes.add(given > MAX_INSTANTIATIONS
+            ? "template parameter '" + p.name() + "' was analyzed as any value: the file gives '" + kernel.name()
+                + "' " + given + " sets of template arguments, more than the " + MAX_INSTANTIATIONS
+                + " analyzed one by one"
+            : "template parameter '" + p.name() + "' has no value in this file (give one with an explicit"
+                + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
       }
     }
     return List.of(new Instantiation("", "", b, new ArrayList<>()));

@@ -390,6 +390,20 @@ class AnalyzerTest {
     assertEquals(4, f.ways()); // the worst of stride 2 (2-way) and 4 (4-way)
   }
 
+  /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
+  @Test
+  void tooManyInstantiationsAreNamedAsSuch() {
+    StringBuilder src = new StringBuilder("template <int N> __global__ void k(float* o) {\n"
+        + "  __shared__ float s[1024];\n  s[(threadIdx.x * N) % 1024] = 1.0f;\n}\n");
+    for (int n = 1; n <= 17; n++) src.append("template __global__ void k<").append(n).append(">(float*);\n");
+    Finding f = at(analyze(src.toString()), 3, Op.STORE);
+    assertEquals(Verdict.UNKNOWN, f.verdict(), f.reason());
+    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' 17 sets"
+        + " of template arguments, more than the 16 analyzed one by one"), f.assumptions().toString());
+    String sixteen = src.toString().replace("template __global__ void k<17>(float*);\n", "");
+    assertEquals(16, at(analyze(sixteen), 3, Op.STORE).ways()); // N = 16: lanes 0, 2, 4 ... share bank 0
+  }
+
   @Test
   void operatorsInACallsTemplateArgumentsHaveCsPrecedence() {
     FileReport r = analyze("""
