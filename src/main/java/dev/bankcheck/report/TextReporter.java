@@ -101,6 +101,23 @@ public final class TextReporter implements Reporter {
   }
 
   private static String location(String path, int line, int column) {
-    return path + ":" + line + ":" + column + ": ";
+    return printable(path) + ":" + line + ":" + column + ": ";
+  }
+
+  /** A file name with a line break or other control character would split its diagnostic: those are escaped. */
+  static String printable(String path) {
+    StringBuilder out = null;
+    for (int i = 0; i < path.length(); i++) {
+      char c = path.charAt(i);
+      boolean control = c < 0x20 || c == 0x7f;
+      if (control && out == null) out = new StringBuilder(path.substring(0, i));
+      if (out == null) continue;
+      if (!control) out.append(c);
+      else if (c == '\n') out.append("\\n");
+      else if (c == '\t') out.append("\\t");
+      else if (c == '\r') out.append("\\r");
+      else out.append(String.format("\\x%02x", (int) c));
+    }
+    return out == null ? path : out.toString();
   }
 }

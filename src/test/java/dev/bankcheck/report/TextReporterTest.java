@@ -35,6 +35,13 @@ class TextReporterTest {
         + "k.cu:5:24: note: pad the inner dimension: 'float tile[32][33]' makes it conflict-free\n", text(r));
   }
 
+  /** A line break in a file name would split the diagnostic in two: control characters are escaped. */
+  @Test
+  void controlCharactersInAFileNameAreEscaped() throws IOException {
+    Report r = report(failed("a\nb\tc\u001b.cu", 3, 9, "expected ';'"));
+    assertEquals("a\\nb\\tc\\x1b.cu:3:9: error: expected ';' [parse-error]\n", text(r));
+  }
+
   @Test
   void fileErrorIsAParseError() throws IOException {
     Report r = report(failed("bad file.cu", 3, 9, "expected ';' after expression"));
