@@ -113,6 +113,11 @@ balanced
     | ~('(' | ')')
     ;
 
+// an output operand of inline asm: "=r"(x), [name] "+f"(acc)
+asmOutput
+    : ('[' Identifier ']')? constraint=StringLiteral '(' expression ')'
+    ;
+
 typeSpecifier
     : builtinType+                                          #builtinTypeSpec
     | structSpecifier                                       #structTypeSpec
@@ -275,6 +280,8 @@ statement
     | 'continue' ';'                                                            #continueStmt
     | 'throw' expression? ';'                                                   #throwStmt
     | 'try' body=compoundStatement ('catch' '(' (parameter | '...') ')' compoundStatement)+   #tryStmt
+    | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' template+=StringLiteral+
+          ':' outputs+=asmOutput (',' outputs+=asmOutput)* balanced* ')' ';'     #asmOutputStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt

@@ -74,6 +74,9 @@ public sealed interface Expr {
     public record Use(Name name, String op) {}
   }
 
+  /** What an inline asm statement writes to one of its outputs: unknown, as the tool does not run PTX. */
+  record AsmOutput(Pos pos) implements Expr {}
+
   /** Something the IR does not model (a fold expression, ...): evaluates to unknown. */
   record Unsupported(Pos pos, String what) implements Expr {}
 }

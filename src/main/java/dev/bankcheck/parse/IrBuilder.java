@@ -486,7 +486,43 @@ final class IrBuilder {
     if (s instanceof ExprStmtContext e) {
       return e.expressionList() == null ? new Stmt.Empty(p) : new Stmt.ExprStmt(p, exprList(e.expressionList()));
     }
-    return new Stmt.Empty(p); // asm, static_assert, throw
+    if (s instanceof AsmOutputStmtContext a) return asmOutputs(p, a);
+    return new Stmt.Empty(p); // asm without outputs, static_assert, throw
+  }
+
+  /** PTX that moves the lane's index into its only output: the one asm whose value the tool knows. */
+  private static final java.util.regex.Pattern LANE_ID =
+      java.util.regex.Pattern.compile("\\s*mov\\.[usb]32\\s+%0\\s*,\\s*%%laneid\\s*;?\\s*");
+
+  /**
+   * Inline asm with outputs: each output is assigned what the asm writes, unknown (the tool does not run PTX),
+   * so a value it held before is not kept; {@code mov.u32 %0, %%laneid;} gives the lane's index.
+   */
+  private Stmt asmOutputs(Pos p, AsmOutputStmtContext a) {
+    StringBuilder template = new StringBuilder();
+    for (Token t : a.template) template.append(unquote(t.getText()));
+    boolean laneId = a.outputs.size() == 1 && LANE_ID.matcher(template).matches();
+    List<Expr> assigns = new ArrayList<>();
+    for (AsmOutputContext o : a.outputs) {
+      Expr value = laneId ? laneIndex(pos(o)) : new Expr.AsmOutput(p);
+      assigns.add(new Expr.Assign(pos(o), "=", expr(o.expression()), value));
+    }
+    return new Stmt.ExprStmt(p, assigns.size() == 1 ? assigns.get(0) : new Expr.Comma(p, List.copyOf(assigns)));
+  }
+
+  /** (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % warpSize: a warp's lanes in order. */
+  private static Expr laneIndex(Pos p) {
+    java.util.function.BiFunction<String, String, Expr> member =
+        (base, m) -> new Expr.Member(p, new Expr.Name(p, base), m, false);
+    Expr inBlock = new Expr.Binary(p, "+", member.apply("threadIdx", "x"), new Expr.Binary(p, "*",
+        member.apply("blockDim", "x"), new Expr.Binary(p, "+", member.apply("threadIdx", "y"),
+            new Expr.Binary(p, "*", member.apply("blockDim", "y"), member.apply("threadIdx", "z")))));
+    return new Expr.Binary(p, "%", inBlock, new Expr.Name(p, "warpSize"));
+  }
+
+  private static String unquote(String literal) {
+    int open = literal.indexOf('"');
+    return open < 0 || literal.length() < open + 2 ? literal : literal.substring(open + 1, literal.length() - 1);
   }
 
   // ---- expressions ----

@@ -1365,6 +1365,9 @@ public final class Interpreter {
     }
     if (e instanceof Expr.Launch) return fill(new Val.Opaque("kernel launch"));
     if (e instanceof Expr.Lambda lam) return lambda(lam, mask);
+    if (e instanceof Expr.AsmOutput a) {
+      return fill(new Val.Unknown("it is written by the inline asm at " + at(a.pos()) + ", which bankcheck does not run"));
+    }
     return fill(new Val.Unknown("this expression is not supported (" + ((Expr.Unsupported) e).what() + ")"));
   }
 

@@ -38,6 +38,7 @@ final class IrPrinter {
     if (e instanceof Expr.Comma c) return "(," + all(c.exprs()) + ")";
     if (e instanceof Expr.InitList l) return "{" + all(l.items()).trim() + "}";
     if (e instanceof Expr.Unsupported u) return "(unsupported " + u.what() + ")";
+    if (e instanceof Expr.AsmOutput) return "(asm-output)";
     throw new AssertionError("unknown expression " + e);
   }
 

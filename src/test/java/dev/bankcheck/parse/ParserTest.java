@@ -389,6 +389,21 @@ class ParserTest {
   // ---- statements ----
 
   @Test
+  void asmOutputsAreAssignedAndAsmWithoutOutputsIsEmpty() {
+    List<Stmt> s = body("""
+        __global__ void k(float a, float b, int x) {
+          asm("add.f32 %0, %2, %3;\\n\\t" "mov.f32 %1, %0;" : "=f"(a), [bb] "+f"(b) : "f"(a), "f"(b));
+          asm volatile("st.shared.u32 [%0], %1;" :: "r"(x), "r"(x) : "memory");
+          asm volatile("st.shared.u32 [%0], %1;" : : "r"(x), "r"(x));
+          __asm__ __volatile__("mov.u32 %0, %%laneid;" : "=r"(x) : : "memory");
+        }
+        """);
+    assertEquals("(, (= a (asm-output)) (= b (asm-output)))", sexpr(((Stmt.ExprStmt) s.get(0)).expr()));
+    assertTrue(s.get(1) instanceof Stmt.Empty && s.get(2) instanceof Stmt.Empty, s.toString());
+    assertTrue(sexpr(((Stmt.ExprStmt) s.get(3)).expr()).startsWith("(= x (% (+ (. threadIdx x)"), s.get(3).toString());
+  }
+
+  @Test
   void everyStatementKind() {
     List<Stmt> s = body("""
         __global__ void k(float* p, int n) {
@@ -409,8 +424,11 @@ class ParserTest {
         }
         """);
     List<String> kinds = s.stream().map(x -> x.getClass().getSimpleName()).toList();
-    assertEquals(List.of("Block", "If", "For", "For", "For", "While", "DoWhile", "Switch", "Empty", "Empty", "For",
+    assertEquals(List.of("Block", "If", "For", "For", "For", "While", "DoWhile", "Switch", "Empty", "ExprStmt", "For",
         "Empty", "Return"), kinds);
+    // an asm output is assigned what the asm writes; %laneid is the lane's index
+    assertEquals("(= n (% (+ (. threadIdx x) (* (. blockDim x) (+ (. threadIdx y) (* (. blockDim y) (. threadIdx z)))))"
+        + " warpSize))", sexpr(((Stmt.ExprStmt) s.get(9)).expr()));
     Stmt.If iff = (Stmt.If) s.get(1);
     assertEquals("(> n 0)", sexpr(iff.cond()));
     assertInstanceOf(Stmt.If.class, iff.otherwise(), "else if nests");
