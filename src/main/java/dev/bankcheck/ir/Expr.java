@@ -68,7 +68,8 @@ public sealed interface Expr {
 
   /**
    * A lambda. It is not run; {@code uses} are the names its body uses, each with what the body does with it
-   * ("load", "store", "atomic"), so that a __shared__ array used there is reported as not analyzed.
+   * ("load", "store", "atomic"; "assign" for the name itself assigned), so that a __shared__ array used there is
+   * reported as not analyzed and a local it assigns is not trusted after it.
    */
   record Lambda(Pos pos, List<Use> uses) implements Expr {
     public record Use(Name name, String op) {}

@@ -834,7 +834,8 @@ final class IrBuilder {
           || after.equals("(") || after.equals("::")) {
         continue;
       }
-      String op = assignedAfterSubscripts(body, i + 1) ? "store" : inAtomicCall(body, i) ? "atomic" : "load";
+      String op = assignedAfterSubscripts(body, i + 1) ? "store" : inAtomicCall(body, i) ? "atomic"
+          : assigned(body, i) ? "assign" : "load";
       uses.add(new Expr.Lambda.Use(new Expr.Name(pos(t), t.getText()), op));
     }
     return new Expr.Lambda(p, List.copyOf(uses));
@@ -858,6 +859,14 @@ final class IrBuilder {
     if (i >= t.size()) return false;
     String s = t.get(i).getText();
     return s.endsWith("=") && !s.equals("==") && !s.equals("!=") && !s.equals("<=") && !s.equals(">=");
+  }
+
+  /** Whether the name at token {@code i} is itself assigned: {@code x = ...}, {@code x += ...}, {@code ++x}, {@code x--}. */
+  private static boolean assigned(List<Token> t, int i) {
+    String after = t.get(i + 1).getText();
+    String before = t.get(i - 1).getText();
+    return after.equals("++") || after.equals("--") || before.equals("++") || before.equals("--")
+        || after.endsWith("=") && !after.equals("==") && !after.equals("!=") && !after.equals("<=") && !after.equals(">=");
   }
 
   /** Whether token {@code i} is inside the arguments of a call to a function named atomic...(). */

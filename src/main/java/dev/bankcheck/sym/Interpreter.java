@@ -88,6 +88,12 @@ public final class Interpreter {
     boolean reference;
     /** Threads per group for a cooperative-groups object (the block: 0 = all of it; a tile: its size). */
     long groupSize = -1;
+    /**
+     * Why the variable may be written where the tool does not look (its address taken, a lambda, a reference
+     * parameter of a function without a body); null if not. Its reads are then unknown, for good: a value
+     * kept would be a guess.
+     */
+    String escaped;
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
@@ -905,6 +911,7 @@ public final class Interpreter {
     private final Var[] vars;
     private Val[][] before;
     private boolean[] mask;
+    private int escapesBefore;
 
     Repeats(Var[] vars) {
       this.vars = vars;
@@ -912,12 +919,13 @@ public final class Interpreter {
 
     /** Whether the iteration about to run with lanes {@code m} starts as the last one run did; if not, notes its start. */
     boolean sameAsBefore(boolean[] m) {
-      if (mask != null && Arrays.equals(mask, m)) {
+      if (mask != null && Arrays.equals(mask, m) && escapesBefore == escapes) {
         boolean same = true;
         for (int i = 0; i < vars.length && same; i++) same = sameLanes(before[i], vars[i].vals);
         if (same) return true;
       }
       mask = m.clone();
+      escapesBefore = escapes;
       if (before == null) before = new Val[vars.length][];
       for (int i = 0; i < vars.length; i++) before[i] = vars[i].vals == null ? null : vars[i].vals.clone();
       return false;
@@ -1609,6 +1617,7 @@ public final class Interpreter {
 
   /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
   private Val[] read(LV lv, boolean[] mask, Expr at) {
+    if (lv instanceof LocalLV l && l.var().escaped != null) return fill(new Val.Unknown(l.var().escaped));
     if (lv instanceof LocalLV l) {
       Val[] vals = l.var().vals;
       Val[] out = vals.clone();
@@ -1746,7 +1755,11 @@ public final class Interpreter {
       case "&" -> {
         LV lv = lvalue(u.operand(), mask);
         if (lv instanceof SharedLV s) return s.lanes().clone();
-        if (lv instanceof LocalLV) return fill(new Val.Opaque("the address of a local variable"));
+        if (lv instanceof LocalLV l) {
+          escape(l, "the address of '" + l.name() + "' is taken at " + at(u.pos())
+              + ", and bankcheck does not follow writes through it");
+          return fill(new Val.Opaque("the address of a local variable"));
+        }
         return fill(new Val.Foreign(text(u.operand()), new Type.Opaque("?")));
       }
       default -> {
@@ -1930,7 +1943,8 @@ public final class Interpreter {
   private Val[] call(Expr.Call c, boolean[] mask) {
     String name = c.callee() instanceof Expr.Name nm ? nm.name() : null;
     if (name == null) {
-      if (c.callee() instanceof Expr.Member m) eval(m.base(), mask);
+      // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen
+      eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
       for (Expr a : c.args()) eval(a, mask);
       if (c.callee() instanceof Expr.Member m && m.base() instanceof Expr.Name obj) {
         Val[] rank = groupRank(obj.name(), m.member());
@@ -1975,6 +1989,15 @@ public final class Interpreter {
     }
     if (simple.startsWith("__shfl")) return fill(new Val.Unknown("a value from another lane (" + simple + ")"));
     for (int i = 0; i < args.size(); i++) passedToUnknown(c.args().get(i), args.get(i), name, mask);
+    // a declaration without a body may take a local by reference and write it
+    for (int i = 0; f != null && i < Math.min(args.size(), f.params().size()); i++) {
+      VarDecl p = f.params().get(i);
+      if (p.type().reference() && !p.is("const") && c.args().get(i) instanceof Expr.Name arg
+          && lvalue(arg, mask) instanceof LocalLV l) {
+        escape(l, "'" + l.name() + "' is passed by reference to '" + name + "' at " + at(c.pos())
+            + ", which has no definition in this file");
+      }
+    }
     return fill(new Val.Unknown("the result of '" + name + "' (no definition in this file)"));
   }
 
@@ -2006,11 +2029,26 @@ public final class Interpreter {
         + " analyzed";
     for (Expr.Lambda.Use u : lam.uses()) {
       if (nameOrNull(u.name().name()) == null) continue; // the lambda's own parameters and locals
+      if (u.op().equals("assign") && nameOrNull(u.name().name()) instanceof LocalLV l) {
+        // the lambda may run at any later point (or never): the variable is unknown from here on
+        escape(l, "'" + l.name() + "' may be assigned by the lambda at " + at(lam.pos())
+            + ", which bankcheck does not run");
+        continue;
+      }
       MemOp op = u.op().equals("store") ? MemOp.STORE : u.op().equals("atomic") ? MemOp.ATOMIC : MemOp.LOAD;
       unanalyzed(u.name(), op, eval(u.name(), mask), why, mask);
     }
     return fill(new Val.Opaque("a lambda"));
   }
+
+  private void escape(LocalLV l, String why) {
+    if (l.var().escaped != null) return;
+    l.var().escaped = why;
+    escapes++;
+  }
+
+  /** How many variables have escaped so far: an iteration after a new one does not repeat the one before. */
+  private int escapes;
 
   /** Cooperative groups: a thread's rank in its block or tile, and a tile's rank in the block. */
   private Val[] groupRank(String object, String method) {

@@ -390,6 +390,26 @@ class AnalyzerTest {
     assertEquals(4, f.ways()); // the worst of stride 2 (2-way) and 4 (4-way)
   }
 
+  /** A declaration without a body that takes a local by (non-const) reference may write it; a const one may not. */
+  @Test
+  void aLocalPassedByReferenceToAFunctionWithoutABodyIsUnknownAfterIt() {
+    FileReport r = analyze("""
+        __device__ void laneInto(unsigned& out);
+        __device__ void readOnly(const unsigned& in);
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          unsigned a = 0, b = 0;
+          laneInto(a);
+          readOnly(b);
+          s[a * 32] = 1.0f;
+          s[b * 32 + threadIdx.x % 32] = 2.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 8, Op.STORE), "'a' is passed by reference to 'laneInto' at line 6, which has no"
+        + " definition in this file");
+    assertEquals(Verdict.OK, at(r, 9, Op.STORE).verdict());
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {

@@ -1,6 +1,7 @@
 package dev.bankcheck.check;
 
 import java.util.List;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -42,6 +43,8 @@ class LoopRepeatProperties {
       "put(&s[0][0], (tx * (t + 1)) % 64, 1.0f);",
       "float* lp = sp + 64; lp[(tx * (t + 1)) % 64] = v;",
       "int& rq = q; rq = t;",
+      "s[(tx * same) % 32][4] = v; touch(&same);",
+      "if (t == 3) [&] { k = t; }();",
   };
   private static final int[] TRIPS = {1, 2, 5, 16, 48};
 
@@ -56,6 +59,7 @@ class LoopRepeatProperties {
         + "__device__ void helper(int& out, int x) { out = x; }\n"
         + "__device__ void setIfEven(int& out, int x) { if (x % 2 == 0) out = x; }\n"
         + "__device__ void put(float* p, int i, float v) { p[i] = v; }\n"
+        + "__device__ void touch(int* p);\n"
         + "__global__ void k(float* g, int n) {\n"
         + "  __shared__ float s[32][32];\n"
         + "  int tx = threadIdx.x, ty = threadIdx.y, gx = blockIdx.x * 32 + tx;\n"
@@ -74,5 +78,21 @@ class LoopRepeatProperties {
         + "  g[gx] = *gp;\n"
         + "}\n";
     ShortcutReference.assertSame(src, Shortcuts.ALL, new Shortcuts(true, false), true);
+  }
+
+  /** The second iteration starts with the same values, but 'same' escaped in the first: its read is unknown now. */
+  @Example
+  void anIterationAfterAVariableEscapesIsRun() {
+    ShortcutReference.assertSame("""
+        __device__ void touch(int* p);
+        __global__ void k() {
+          __shared__ float s[32][32];
+          int same = 0;
+          for (int t = 0; t < 4; t += 1) {
+            s[(threadIdx.x * same) % 32][4] = 1.0f;
+            touch(&same);
+          }
+        }
+        """, Shortcuts.ALL, new Shortcuts(true, false), true);
   }
 }
