@@ -1985,6 +1985,14 @@ public final class Interpreter {
       case "__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv" -> {
         return fill(new Val.Data("global memory read by " + simple));
       }
+      case "swap" -> {
+        // std::swap, cuda::std::swap, thrust::swap: it writes both arguments (each read above)
+        if (args.size() == 2) {
+          write(lvalue(c.args().get(0), mask), args.get(1), mask, c.args().get(0));
+          write(lvalue(c.args().get(1), mask), args.get(0), mask, c.args().get(1));
+          return fill(new Val.Opaque("no value"));
+        }
+      }
       default -> {}
     }
     if (simple.startsWith("__shfl")) return fill(new Val.Unknown("a value from another lane (" + simple + ")"));

@@ -410,6 +410,25 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 9, Op.STORE).verdict());
   }
 
+  /** swap writes both arguments: locals exchange their values, shared elements are stored. */
+  @Test
+  void swapExchangesLocalsAndStoresSharedElements() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[32 * 32];
+          unsigned a = threadIdx.x % 32, b = 0;
+          cuda::std::swap(a, b);
+          s[b * 32] = 1.0f;
+          s[a * 32] = 2.0f;
+          swap(s[threadIdx.x], s[threadIdx.x * 2 % 64]);
+        }
+        """);
+    assertEquals(32, at(r, 5, Op.STORE).ways());
+    assertEquals(Verdict.BROADCAST, at(r, 6, Op.STORE).verdict());
+    assertEquals(List.of(1, 2), r.findings().stream().filter(f -> f.pos().line() == 7 && f.op() == Op.STORE)
+        .map(Finding::ways).sorted().toList()); // s[tx] and s[2 tx % 64]
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {
