@@ -73,8 +73,9 @@ class RunShDryRunTest {
     assertEquals(2, calls.size(), calls.toString());
     assertTrue(calls.get(0).startsWith("--clock-control none --section SourceCounters --metrics "
         + "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum --import-source yes -f -o "), calls.get(0));
-    assertTrue(calls.get(0).endsWith("work/06_ex01_stride 0"), calls.get(0));
-    assertTrue(calls.get(1).endsWith("work/06_ex01_stride 1"), calls.get(1));
+    // drivers are numbered in the samples' sorted order
+    assertTrue(calls.get(0).matches(".*work/\\d+_ex01_stride 0"), calls.get(0));
+    assertTrue(calls.get(1).matches(".*work/\\d+_ex01_stride 1"), calls.get(1));
     String status = Files.readString(prep.resolve("results/status.tsv"));
     assertTrue(status.contains("samples-cu/ex01_stride.cu\tidentity\t0\tok\t"), status);
     assertTrue(status.contains("samples-cu/ex01_stride.cu\tstrides\t1\tok\t"), status);
