@@ -23,3 +23,25 @@ __global__ void otherOutputs(float *out) {
   asm volatile("bar.sync 0;" ::: "memory");
   out[threadIdx.x] = s[threadIdx.x] + a; // expect: load ok
 }
+
+// Shuffles and warp reductions in PTX are read as the intrinsics that do the same.
+__device__ __forceinline__ int warpUniform(int x) {
+  int result;
+  asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(result) : "r"(x));
+  return result;
+}
+
+// bankcheck: block 128
+__global__ void shuffledInPtx(float *out) {
+  __shared__ float s[4 * 32 * 33];
+  int warp = warpUniform(threadIdx.x / 32);
+  int lane = threadIdx.x % 32;
+  s[warp * 32 * 33 + lane * 33] = 1.0f;  // expect: store ok
+  int pair;
+  asm("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=r"(pair) : "r"(lane));
+  s[pair * 32] = 2.0f;                   // expect: store ways=32
+  unsigned total;
+  asm("redux.sync.add.u32 %0, %1, 0xffffffff;" : "=r"(total) : "r"(1u));
+  __syncthreads();
+  out[threadIdx.x] = s[total + lane];    // expect: load ok
+}

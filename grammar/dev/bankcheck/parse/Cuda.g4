@@ -113,8 +113,8 @@ balanced
     | ~('(' | ')')
     ;
 
-// an output operand of inline asm: "=r"(x), [name] "+f"(acc)
-asmOutput
+// an operand of inline asm: "=r"(x), [name] "+f"(acc), "r"(y)
+asmOperand
     : ('[' Identifier ']')? constraint=StringLiteral '(' expression ')'
     ;
 
@@ -281,7 +281,8 @@ statement
     | 'throw' expression? ';'                                                   #throwStmt
     | 'try' body=compoundStatement ('catch' '(' (parameter | '...') ')' compoundStatement)+   #tryStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' template+=StringLiteral+
-          ':' outputs+=asmOutput (',' outputs+=asmOutput)* balanced* ')' ';'     #asmOutputStmt
+          ':' outputs+=asmOperand (',' outputs+=asmOperand)*
+          (':' (inputs+=asmOperand (',' inputs+=asmOperand)*)?)? balanced* ')' ';'     #asmOutputStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt

@@ -490,24 +490,77 @@ final class IrBuilder {
     return new Stmt.Empty(p); // asm without outputs, static_assert, throw
   }
 
-  /** PTX that moves the lane's index into its only output: the one asm whose value the tool knows. */
+  /** PTX that moves the lane's index into its only output. */
   private static final java.util.regex.Pattern LANE_ID =
       java.util.regex.Pattern.compile("\\s*mov\\.[usb]32\\s+%0\\s*,\\s*%%laneid\\s*;?\\s*");
+  /** A warp shuffle of a whole warp (clamp 0x1f, or 0 for up) into the only output: __shfl_*_sync. */
+  private static final java.util.regex.Pattern SHUFFLE = java.util.regex.Pattern.compile(
+      "\\s*shfl\\.sync\\.(idx|bfly|down|up)\\.b32\\s+%0\\s*,\\s*(%\\d+)\\s*,\\s*(%\\d+|\\d+)\\s*,"
+          + "\\s*(0x1[fF]|31|0)\\s*,\\s*(%\\d+|0x[0-9a-fA-F]+|-1)\\s*;?\\s*");
+  /** A warp reduction into the only output: __reduce_*_sync. */
+  private static final java.util.regex.Pattern REDUCE = java.util.regex.Pattern.compile(
+      "\\s*redux\\.sync\\.(min|max|add|and|or|xor)\\.[usb]32\\s+%0\\s*,\\s*(%\\d+)\\s*,\\s*(%\\d+|0x[0-9a-fA-F]+|-1)\\s*;?\\s*");
 
   /**
    * Inline asm with outputs: each output is assigned what the asm writes, unknown (the tool does not run PTX),
-   * so a value it held before is not kept; {@code mov.u32 %0, %%laneid;} gives the lane's index.
+   * so a value it held before is not kept. Three kinds of one-instruction asm are understood: the lane's index
+   * ({@code mov.u32 %0, %%laneid;}), a warp shuffle and a warp reduction (as the intrinsics that do the same).
    */
   private Stmt asmOutputs(Pos p, AsmOutputStmtContext a) {
     StringBuilder template = new StringBuilder();
     for (Token t : a.template) template.append(unquote(t.getText()));
-    boolean laneId = a.outputs.size() == 1 && LANE_ID.matcher(template).matches();
+    List<Expr> operands = new ArrayList<>();
+    for (AsmOperandContext o : a.outputs) operands.add(expr(o.expression()));
+    for (AsmOperandContext o : a.inputs) operands.add(expr(o.expression()));
+    Expr known = a.outputs.size() == 1 ? knownAsm(p, template.toString(), operands) : null;
     List<Expr> assigns = new ArrayList<>();
-    for (AsmOutputContext o : a.outputs) {
-      Expr value = laneId ? laneIndex(pos(o)) : new Expr.AsmOutput(p);
-      assigns.add(new Expr.Assign(pos(o), "=", expr(o.expression()), value));
+    for (int i = 0; i < a.outputs.size(); i++) {
+      Pos at = pos(a.outputs.get(i));
+      assigns.add(new Expr.Assign(at, "=", operands.get(i), known != null ? known : new Expr.AsmOutput(p)));
     }
     return new Stmt.ExprStmt(p, assigns.size() == 1 ? assigns.get(0) : new Expr.Comma(p, List.copyOf(assigns)));
+  }
+
+  /** What an asm with one output and a template this knows computes, as an expression; null for any other asm. */
+  private static Expr knownAsm(Pos p, String template, List<Expr> operands) {
+    if (LANE_ID.matcher(template).matches()) return laneIndex(p);
+    java.util.regex.Matcher m = SHUFFLE.matcher(template);
+    if (m.matches()) {
+      Expr value = operand(p, m.group(2), operands);
+      Expr lane = operand(p, m.group(3), operands);
+      Expr members = operand(p, m.group(5), operands);
+      boolean clampOk = m.group(1).equals("up") == m.group(4).equals("0");
+      if (value == null || lane == null || members == null || !clampOk) return null;
+      String intrinsic = switch (m.group(1)) {
+        case "idx" -> "__shfl_sync";
+        case "bfly" -> "__shfl_xor_sync";
+        case "down" -> "__shfl_down_sync";
+        default -> "__shfl_up_sync";
+      };
+      return new Expr.Call(p, new Expr.Name(p, intrinsic), List.of(), List.of(members, value, lane), List.of());
+    }
+    m = REDUCE.matcher(template);
+    if (m.matches()) {
+      Expr value = operand(p, m.group(2), operands);
+      Expr members = operand(p, m.group(3), operands);
+      if (value == null || members == null) return null;
+      return new Expr.Call(p, new Expr.Name(p, "__reduce_" + m.group(1) + "_sync"), List.of(), List.of(members, value),
+          List.of());
+    }
+    return null;
+  }
+
+  /** An operand of a template: %N names an input (N past the output), else a literal; null if neither fits. */
+  private static Expr operand(Pos p, String text, List<Expr> operands) {
+    try {
+      if (text.startsWith("%")) {
+        int i = Integer.parseInt(text.substring(1));
+        return i >= 1 && i < operands.size() ? operands.get(i) : null;
+      }
+      return new Expr.IntLit(p, text.startsWith("0x") ? Long.parseLong(text.substring(2), 16) : Long.parseLong(text));
+    } catch (NumberFormatException tooLong) {
+      return null;
+    }
   }
 
   /** (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % warpSize: a warp's lanes in order. */
@@ -856,17 +909,18 @@ final class IrBuilder {
       else if (s.equals("]")) depth--;
       else if (depth == 0) break;
     }
-    if (i >= t.size()) return false;
-    String s = t.get(i).getText();
-    return s.endsWith("=") && !s.equals("==") && !s.equals("!=") && !s.equals("<=") && !s.equals(">=");
+    return i < t.size() && isAssignment(t.get(i).getText());
   }
 
   /** Whether the name at token {@code i} is itself assigned: {@code x = ...}, {@code x += ...}, {@code ++x}, {@code x--}. */
   private static boolean assigned(List<Token> t, int i) {
     String after = t.get(i + 1).getText();
     String before = t.get(i - 1).getText();
-    return after.equals("++") || after.equals("--") || before.equals("++") || before.equals("--")
-        || after.endsWith("=") && !after.equals("==") && !after.equals("!=") && !after.equals("<=") && !after.equals(">=");
+    return after.equals("++") || after.equals("--") || before.equals("++") || before.equals("--") || isAssignment(after);
+  }
+
+  private static boolean isAssignment(String op) {
+    return op.endsWith("=") && !op.equals("==") && !op.equals("!=") && !op.equals("<=") && !op.equals(">=");
   }
 
   /** Whether token {@code i} is inside the arguments of a call to a function named atomic...(). */

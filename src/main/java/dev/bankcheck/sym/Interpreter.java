@@ -1995,7 +1995,13 @@ public final class Interpreter {
       }
       default -> {}
     }
-    if (simple.startsWith("__shfl")) return fill(new Val.Unknown("a value from another lane (" + simple + ")"));
+    if (simple.startsWith("__shfl")) {
+      Val[] moved = shuffle(simple, args, mask);
+      return moved != null ? moved : fill(new Val.Unknown("a value from another lane (" + simple + ")"));
+    }
+    if (simple.startsWith("__reduce_") && simple.endsWith("_sync") && args.size() == 2) {
+      return warpReduce(simple, args.get(1), mask, c.pos());
+    }
     for (int i = 0; i < args.size(); i++) passedToUnknown(c.args().get(i), args.get(i), name, mask);
     // a declaration without a body may take a local by reference and write it
     for (int i = 0; f != null && i < Math.min(args.size(), f.params().size()); i++) {
@@ -2007,6 +2013,90 @@ public final class Interpreter {
       }
     }
     return fill(new Val.Unknown("the result of '" + name + "' (no definition in this file)"));
+  }
+
+  /**
+   * __shfl_sync, __shfl_xor_sync, __shfl_down_sync, __shfl_up_sync: each lane gets the value of the lane it names in
+   * the warp, as CUDA defines it (width segments; out of the segment, a lane keeps its own value for xor, down and
+   * up). Unknown for a lane whose source is not known or not active. Null when the width is not a constant power of
+   * two up to the warp: then every lane is unknown.
+   */
+  private Val[] shuffle(String kind, List<Val[]> args, boolean[] mask) {
+    if (args.size() != 3 && args.size() != 4) return null;
+    long width = n;
+    if (args.size() == 4) {
+      Long w = uniformConstant(args.get(3), mask);
+      if (w == null || w < 1 || w > n || Long.bitCount(w) != 1) return null;
+      width = w;
+    }
+    Val[] value = args.get(1);
+    Val[] selector = args.get(2);
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      Long s = selector[l] instanceof Val.Num num && num.poly().isConstant() ? num.poly().constant() : null;
+      long base = l - l % width;
+      Long src = s == null || s < 0 ? null : switch (kind) {
+        case "__shfl_sync" -> base + s % width;
+        case "__shfl_xor_sync" -> s >= n ? null : (l ^ s) >= base + width ? l : l ^ s;
+        case "__shfl_down_sync" -> l + s >= base + width ? l : l + s;
+        case "__shfl_up_sync" -> l - s < base ? l : l - s;
+        default -> null;
+      };
+      if (src == null) {
+        out[l] = new Val.Unknown("a value from another lane (" + kind + ", from a lane the tool cannot compute)");
+      } else if (!mask[src.intValue()]) {
+        out[l] = new Val.Unknown("a value from lane " + src + ", which is not active there (" + kind + ")");
+      } else {
+        out[l] = value[src.intValue()];
+      }
+    }
+    return out;
+  }
+
+  /** The argument's value when it is one constant in every active lane, else null. */
+  private Long uniformConstant(Val[] v, boolean[] mask) {
+    Long value = null;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (!(v[l] instanceof Val.Num num && num.poly().isConstant())) return null;
+      if (value != null && value != num.poly().constant()) return null;
+      value = num.poly().constant();
+    }
+    return value;
+  }
+
+  /**
+   * __reduce_add_sync, __reduce_min_sync, ... over the active lanes: every lane gets the same value. It is computed
+   * when every lane's value is a constant, else it is a warp-uniform unknown (one symbol for all lanes).
+   */
+  private Val[] warpReduce(String kind, Val[] value, boolean[] mask, Pos at) {
+    String op = kind.substring("__reduce_".length(), kind.length() - "_sync".length());
+    Long result = null;
+    boolean constant = true;
+    for (int l = 0; l < n && constant; l++) {
+      if (!mask[l]) continue;
+      if (!(value[l] instanceof Val.Num num && num.poly().isConstant())) {
+        constant = false;
+        continue;
+      }
+      long x = num.poly().constant();
+      result = result == null ? x : switch (op) {
+        case "add" -> result + x;
+        case "min" -> Math.min(result, x);
+        case "max" -> Math.max(result, x);
+        case "and" -> result & x;
+        case "or" -> result | x;
+        case "xor" -> result ^ x;
+        default -> null;
+      };
+      constant = result != null;
+    }
+    // a sum past 32 bits would wrap by the argument's type, which is not known here
+    if (constant && result != null && result >= Integer.MIN_VALUE && result <= Integer.MAX_VALUE) {
+      return fill(Val.num(result));
+    }
+    return fill(new Val.Num(Poly.symbol("(" + kind + " at " + at(at) + ")#" + (uid++))));
   }
 
   /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */

@@ -429,6 +429,33 @@ class AnalyzerTest {
         .map(Finding::ways).sorted().toList()); // s[tx] and s[2 tx % 64]
   }
 
+  /** Shuffles move values between the lanes of a warp as CUDA defines them; a reduction is one value for all. */
+  @Test
+  void shufflesAndWarpReductionsMoveLaneValues() {
+    FileReport r = analyze("""
+        // bankcheck: block 64
+        __global__ void k(float* o, int n) {
+          __shared__ float s[64 * 32];
+          int lane = threadIdx.x % 32;
+          s[__shfl_sync(0xffffffff, lane * 2, 0) + lane] = 1;
+          s[__shfl_xor_sync(0xffffffff, lane, 1) * 32] = 2;
+          s[__shfl_down_sync(0xffffffff, lane, 16)] = 3;
+          s[__shfl_up_sync(0xffffffff, lane, 1, 16) * 2] = 4;
+          s[__reduce_add_sync(0xffffffff, 1) + lane] = 5;
+          s[__reduce_max_sync(0xffffffff, n + lane) + lane] = 6;
+          if (lane < 16) s[__shfl_sync(0xffffffff, lane, 20)] = 7;
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 5, Op.STORE).verdict()); // lane 0's value, 0, in every lane
+    assertEquals(32, at(r, 6, Op.STORE).ways()); // lane ^ 1
+    assertEquals(Verdict.OK, at(r, 7, Op.STORE).verdict()); // lane + 16, or its own past the warp's end
+    // in segments of 16: lanes 0, 1 -> 0, lanes 16, 17 -> 16: words 0 and 32 share bank 0
+    assertEquals(2, at(r, 8, Op.STORE).ways());
+    assertEquals(Verdict.OK, at(r, 9, Op.STORE).verdict()); // 32 + lane
+    assertEquals(Verdict.OK, at(r, 10, Op.STORE).verdict()); // one unknown value for the whole warp
+    assertUnknownBecause(at(r, 11, Op.STORE), "a value from lane 20, which is not active there (__shfl_sync)");
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {

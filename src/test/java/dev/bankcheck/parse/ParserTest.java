@@ -396,11 +396,18 @@ class ParserTest {
           asm volatile("st.shared.u32 [%0], %1;" :: "r"(x), "r"(x) : "memory");
           asm volatile("st.shared.u32 [%0], %1;" : : "r"(x), "r"(x));
           __asm__ __volatile__("mov.u32 %0, %%laneid;" : "=r"(x) : : "memory");
+          asm volatile("shfl.sync.idx.b32 %0, %1, 0, 0x1f, 0xffffffff;" : "=r"(x) : "r"(x / 32));
+          asm("redux.sync.max.u32 %0, %1, %2;" : "=r"(x) : "r"(x), "r"(-1));
+          asm("shfl.sync.up.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=r"(x) : "r"(x));
         }
         """);
     assertEquals("(, (= a (asm-output)) (= b (asm-output)))", sexpr(((Stmt.ExprStmt) s.get(0)).expr()));
     assertTrue(s.get(1) instanceof Stmt.Empty && s.get(2) instanceof Stmt.Empty, s.toString());
     assertTrue(sexpr(((Stmt.ExprStmt) s.get(3)).expr()).startsWith("(= x (% (+ (. threadIdx x)"), s.get(3).toString());
+    // a shuffle or reduction in PTX is the intrinsic; an up-shuffle needs clamp 0, so this one stays unknown
+    assertEquals("(= x (call __shfl_sync 4294967295 (/ x 32) 0))", sexpr(((Stmt.ExprStmt) s.get(4)).expr()));
+    assertEquals("(= x (call __reduce_max_sync (- 1) x))", sexpr(((Stmt.ExprStmt) s.get(5)).expr()));
+    assertEquals("(= x (asm-output))", sexpr(((Stmt.ExprStmt) s.get(6)).expr()));
   }
 
   @Test
