@@ -15,7 +15,9 @@ class SymbolicWarpProperties {
   private static final String[] TYPES = {"float", "double", "short", "char", "float4"};
   private static final String[] ROWS = {"ty", "tx", "tx / 2", "ty + j", "tx % 8", "ty * 2", "r", "(ty < 2 && gx < n) * 3"};
   private static final String[] COLS = {"tx", "ty", "(tx + ty) % 16", "ty * 2 + 1", "tx * 3", "0", "r",
-      "tx ^ (ty % 16)", "ty ^ (tx % 8)", "(ty * 5) % 7 + tx"};
+      "tx ^ (ty % 16)", "ty ^ (tx % 8)", "(ty * 5) % 7 + tx", "__shfl_xor_sync(0xffffffff, tx, 1) % 32",
+      "__shfl_sync(0xffffffff, ty, 0) + tx % 32", "__shfl_down_sync(0xffffffff, tx + ty, 3, 8) % 32",
+      "__reduce_max_sync(0xffffffff, ty) + tx % 32"};
 
   /** Guards around one access: {@code A = V} is a store of v or a load into g; {@code j} is a loop counter or 0. */
   private static final String[] GUARDS = {
