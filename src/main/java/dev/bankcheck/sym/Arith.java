@@ -50,6 +50,9 @@ public final class Arith {
     if (a instanceof Val.Data) return a;
     if (b instanceof Val.Data) return b;
     if (!(a instanceof Val.Num x) || !(b instanceof Val.Num y)) {
+      // the non-integer's own description says what the user can look at (a struct member, a float)
+      if (a instanceof Val.Opaque o && !o.what().startsWith("type:")) return o;
+      if (b instanceof Val.Opaque o && !o.what().startsWith("type:")) return o;
       if (a instanceof Val.Opaque || b instanceof Val.Opaque) return new Val.Opaque("arithmetic on a non-integer");
       return new Val.Unknown("operator '" + op + "' on a pointer value");
     }

@@ -1507,7 +1507,8 @@ public final class Interpreter {
         return p.withOffset(p.offset().add(num.poly().scale(size)));
       }
       if (i instanceof Val.Data d) return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
-      String why = i instanceof Val.Unknown u ? u.reason() : "the index is not an integer";
+      String why = i instanceof Val.Unknown u ? u.reason() : i instanceof Val.Opaque o
+          ? "the index is " + o.what() + ", not an integer the tool follows" : "the index is not an integer";
       return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
     }
     if (i instanceof Val.Ptr || i instanceof Val.Foreign && !(b instanceof Val.Foreign)) return pointerAdd(i, b);
@@ -1586,7 +1587,8 @@ public final class Interpreter {
 
   private LV member(LV base, String member) {
     if (!(base instanceof SharedLV s)) {
-      return new OtherLV(fill(new Val.Opaque("a member of a local value")), member);
+      return new OtherLV(fill(new Val.Opaque("the member '" + member + "' of a struct that is not in shared memory"
+          + " (bankcheck does not track struct values)")), member);
     }
     Type t = s.type();
     long offset;

@@ -456,6 +456,20 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 11, Op.STORE), "a value from lane 20, which is not active there (__shfl_sync)");
   }
 
+  /** An index from a struct member that is not in shared memory names it (it said "the index is not an integer"). */
+  @Test
+  void anIndexFromAStructParameterNamesTheMember() {
+    FileReport r = analyze("""
+        struct Params { int ld; int off; };
+        __global__ void k(Params p) {
+          __shared__ float s[1024];
+          s[threadIdx.x + p.off] = 1.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "the index is the member 'off' of a struct that is not in shared memory"
+        + " (bankcheck does not track struct values)");
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {
