@@ -642,7 +642,7 @@ final class KernelChecker {
 
   /** One access of a site; {@code where} and {@code context} say where in the run it happened. */
   private void evaluate(Site site, Val.Ptr[] lanes, WarpSetup warp,
-      java.util.function.Function<String, Interpreter.Made> made, String where, String context,
+      java.util.function.Function<String, Interpreter.Made> made, String where, String outerContext,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
     int n = lanes.length;
     boolean[] active = new boolean[n];
@@ -673,7 +673,10 @@ final class KernelChecker {
     for (int l = 0; l < n; l++) {
       if (active[l]) offsets[l] = lanes[l].offset();
     }
-    for (Poly[] c : branchCases(offsets)) {
+    for (BranchCase branchCase : branchCases(offsets)) {
+      Poly[] c = branchCase.offsets();
+      // the way the branches went is part of where the worst case is
+      String context = join(outerContext, branchCase.label());
       Poly symbolic = null;
       boolean differ = false;
       for (int l = 0; l < n && !differ; l++) {
@@ -795,11 +798,14 @@ final class KernelChecker {
         && !Boolean.FALSE.equals(site.rewritable);
   }
 
+  /** Lane offsets for one way the warp-uniform branches go, and that way in words ("" for none). */
+  private record BranchCase(Poly[] offsets, String label) {}
+
   /**
    * The lane offsets for every way the warp-uniform branches they depend on can go (each branch
    * symbol is 0 or 1 for the whole warp); at most 2^6 cases, else the offsets as they are.
    */
-  private static List<Poly[]> branchCases(Poly[] offsets) {
+  private static List<BranchCase> branchCases(Poly[] offsets) {
     Set<String> branches = new java.util.TreeSet<>();
     Map<String, Long> seen = null;
     for (Poly p : offsets) {
@@ -810,8 +816,8 @@ final class KernelChecker {
         if (sym.startsWith(Interpreter.BRANCH_PREFIX)) branches.add(sym);
       }
     }
-    if (branches.isEmpty() || branches.size() > 6) return java.util.Collections.singletonList(offsets);
-    List<Poly[]> cases = new ArrayList<>();
+    if (branches.isEmpty() || branches.size() > 6) return List.of(new BranchCase(offsets, ""));
+    List<BranchCase> cases = new ArrayList<>();
     List<String> names = new ArrayList<>(branches);
     for (int bits = 0; bits < (1 << names.size()); bits++) {
       Poly[] c = new Poly[offsets.length];
@@ -821,7 +827,13 @@ final class KernelChecker {
         for (int i = 0; i < names.size(); i++) p = p.substitute(names.get(i), (bits >> i) & 1);
         c[l] = p;
       }
-      cases.add(c);
+      List<String> label = new ArrayList<>();
+      for (int i = 0; i < names.size(); i++) {
+        String name = names.get(i); // branch@LINE:COLUMN#n
+        label.add("the condition at line " + name.substring(Interpreter.BRANCH_PREFIX.length(), name.indexOf(':'))
+            + (((bits >> i) & 1) == 1 ? " true" : " false"));
+      }
+      cases.add(new BranchCase(c, String.join(", ", label)));
     }
     return cases;
   }

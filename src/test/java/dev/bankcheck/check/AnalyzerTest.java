@@ -470,6 +470,22 @@ class AnalyzerTest {
         + " (bankcheck does not track struct values)");
   }
 
+  /** A warp-uniform condition the tool cannot decide: the finding says which way gave the worst case. */
+  @Test
+  void theWorstCaseNamesTheWayAnUndecidedBranchWent() {
+    FileReport r = analyze("""
+        __global__ void k(const int* data) {
+          __shared__ float s[32 * 32];
+          int y = threadIdx.x % 32;
+          if (data[0] > 0) y = 0;
+          s[y * 32] = 2.0f;
+        }
+        """);
+    Finding f = at(r, 5, Op.STORE);
+    assertEquals(32, f.ways());
+    assertTrue(f.reason().endsWith("(worst at the condition at line 4 false)"), f.reason());
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {
