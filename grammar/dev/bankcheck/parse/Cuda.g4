@@ -46,7 +46,8 @@ foldOperator
 
 // 6.9.1
 functionDefinition
-    : declSpecifiers pointer* name=qualifiedName specialization=templateArgs? '(' parameterList? ')' functionSuffix*
+    : declSpecifiers pointer* name=qualifiedName (classArgs=templateArgs '::' member=qualifiedName)?
+      specialization=templateArgs? '(' parameterList? ')' functionSuffix*
       (body=compoundStatement | ';' | '=' ('default' | Identifier | IntegerLiteral) ';')
     ;
 

@@ -79,10 +79,10 @@ final class IrBuilder {
     this.positions = tokenPositions;
     if (ctx instanceof FunctionItemContext f) {
       List<Function.TemplateParam> tps = templateParams(f.templateHeader());
-      // an explicit specialization "template<> float f<float>(...)" would shadow the template: not followed
-      if (f.functionDefinition().specialization == null) {
-        items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
-      }
+      // an explicit specialization "template<> __global__ void k<double>(...)" is a function of its own, named
+      // "k<double>" (under "k" it would shadow the template); so is a member of a class template defined outside
+      // it, "vec_t<T,1>::fill": kernels among them are analyzed, other functions are not called by those names
+      items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
     } else if (ctx instanceof DeclarationItemContext d) {
       structTemplateParams = templateParams(d.templateHeader());
       items.add(new TranslationUnit.DeclItem(declaration(d.declaration())));
@@ -168,7 +168,8 @@ final class IrBuilder {
     }
     int launchesBefore = launchesBuilt;
     Stmt.Block body = f.body == null ? null : block(f.body);
-    String name = f.name.getText();
+    String name = f.name.getText() + (f.classArgs == null ? "" : f.classArgs.getText() + "::" + f.member.getText())
+        + (f.specialization == null ? "" : f.specialization.getText());
     return new Function(pos(f.name), name, quals, ret, List.copyOf(params), body, List.copyOf(tps),
         launchesBuilt > launchesBefore);
   }

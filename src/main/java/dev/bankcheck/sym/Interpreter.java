@@ -1959,7 +1959,8 @@ public final class Interpreter {
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
     Function f = program.function(name, c.args().size());
     if (f == null) f = program.function(simple, c.args().size());
-    if (f != null && f.body() != null) return callUser(f, c, mask);
+    boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
+    if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {
       for (Expr a : c.args()) eval(a, mask);
@@ -2005,6 +2006,10 @@ public final class Interpreter {
       return warpReduce(simple, args.get(1), mask, c.pos());
     }
     for (int i = 0; i < args.size(); i++) passedToUnknown(c.args().get(i), args.get(i), name, mask);
+    if (specialized) {
+      return fill(new Val.Unknown("the result of '" + name + "': it has explicit specializations, and bankcheck does"
+          + " not tell which one a call runs"));
+    }
     // a declaration without a body may take a local by reference and write it
     for (int i = 0; f != null && i < Math.min(args.size(), f.params().size()); i++) {
       VarDecl p = f.params().get(i);

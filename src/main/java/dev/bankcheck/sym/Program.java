@@ -42,7 +42,7 @@ public final class Program {
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -143,6 +143,8 @@ public final class Program {
         Function fn = f.function();
         Function prev = functions.get(fn.name());
         if (prev == null || prev.body() == null) functions.put(fn.name(), fn);
+        int open = fn.name().indexOf('<');
+        if (open > 0 && fn.name().indexOf("::", open) < 0) specializedFunctions.put(fn.name().substring(0, open), true);
         if (fn.body() != null) {
           allFunctions.add(fn);
           overloads.computeIfAbsent(fn.name(), k -> new ArrayList<>()).add(fn);
@@ -230,6 +232,15 @@ public final class Program {
     return candidates.get(0);
   }
 
+  /**
+   * Whether a function template has an explicit specialization ("f<double>", a function of its own): which one a
+   * call of f runs depends on deduction that is not modelled.
+   */
+  public boolean hasExplicitSpecialization(String name) {
+    return look(specializedFunctions, SPECIALIZED_FUNCTIONS, name) != null;
+  }
+
+  private final Map<String, Boolean> specializedFunctions = new HashMap<>();
   private final List<Function> allFunctions = new ArrayList<>();
   private final Map<String, List<Function>> overloads = new HashMap<>();
 

@@ -486,6 +486,36 @@ class AnalyzerTest {
     assertTrue(f.reason().endsWith("(worst at the condition at line 4 false)"), f.reason());
   }
 
+  /** An explicit specialization of a kernel template is a kernel of its own; its accesses were dropped. */
+  @Test
+  void anExplicitSpecializationOfAKernelIsAnalyzed() {
+    FileReport r = analyze("""
+        template <typename T> __global__ void k(T* o) { __shared__ T s[64]; o[0] = s[threadIdx.x]; }
+        template <> __global__ void k<double>(double* o) {
+          __shared__ double s[256];
+          o[0] = s[threadIdx.x * 4];
+        }
+        """);
+    Finding f = at(r, 4, Op.LOAD);
+    assertEquals("k<double>", f.kernel());
+    assertEquals(4, f.ways());
+  }
+
+  /** A call of a function template with an explicit specialization ran the primary template, whatever the arguments. */
+  @Test
+  void aCallOfASpecializedFunctionTemplateIsUnknown() {
+    FileReport r = analyze("""
+        template <typename T> __device__ int stride() { return 1; }
+        template <> __device__ int stride<double>() { return 32; }
+        __global__ void k(float* o) {
+          __shared__ float s[32 * 32];
+          s[threadIdx.x * stride<double>()] = 1;
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.STORE), "the result of 'stride': it has explicit specializations, and bankcheck"
+        + " does not tell which one a call runs");
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {

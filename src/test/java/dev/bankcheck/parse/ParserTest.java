@@ -495,6 +495,21 @@ class ParserTest {
         && ii.name().equals("k")), u.items().toString());
   }
 
+  /**
+   * An explicit specialization and a member of a class template defined outside it are functions of their own
+   * names: the first is a kernel to analyze (it was dropped), the second was a parse error.
+   */
+  @Test
+  void specializationsAndOutOfClassMembersAreNamedFunctions() {
+    TranslationUnit u = parseClean("""
+        template <typename T> __global__ void k(T* p) {}
+        template <> __global__ void k<double>(double* p) {}
+        template <typename T, int N> struct vec_t { T data[N]; void fill(T v); };
+        template <typename T> void vec_t<T, 1>::fill(T v) { data[0] = v; }
+        """);
+    assertEquals(List.of("k", "k<double>", "vec_t<T,1>::fill"), functions(u).stream().map(Function::name).toList());
+  }
+
   @Test
   void statementExpressionsKeepOriginalPositions() {
     List<Stmt> s = body("__global__ void k(float* s) {\n  int i = 1;\n    s[i] = 2;\n}");
