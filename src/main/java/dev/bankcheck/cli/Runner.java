@@ -166,13 +166,19 @@ public final class Runner {
       ioError = true;
     }
     out.flush();
+    if (out.checkError() && !ioError) { // a full disk, a closed pipe
+      err.println("bankcheck: error: cannot write the report to standard output");
+      ioError = true;
+    }
 
     if (config.htmlFile() != null && !writeHtml(report, config.htmlFile(), err)) ioError = true;
     Baseline written = null;
+    boolean baselineWritten = false;
     if (config.gate().writeBaseline() != null) {
       written = Baseline.of(report, context);
       try {
         written.write(config.gate().writeBaseline());
+        baselineWritten = true;
       } catch (IOException | RuntimeException e) {
         err.println("bankcheck: error: cannot write " + config.gate().writeBaseline() + ": " + describe(e));
         ioError = true;
@@ -189,7 +195,7 @@ public final class Runner {
       int suppressed = RunContext.suppressedCount(report);
       if (suppressed > 0) line += ", " + suppressed + " suppressed";
       if (baseline != null) line += ", " + context.baselinedCount() + " baselined";
-      if (written != null) line += "; " + written.entries().size() + " findings written to " + config.gate().writeBaseline();
+      if (baselineWritten) line += "; " + written.entries().size() + " findings written to " + config.gate().writeBaseline();
       err.println(line);
     }
     RunContext gateContext = written == null ? context : context.withBaseline(written);

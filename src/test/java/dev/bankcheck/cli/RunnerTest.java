@@ -217,6 +217,22 @@ class RunnerTest {
     assertEquals(64, o.bank().warpSize());
   }
 
+  /** A PrintStream swallows write errors: a full disk or a closed pipe on stdout was exit 1 (or 0) and no word. */
+  @Test
+  void aReportThatCannotBeWrittenToStdoutIsAnIoError() {
+    java.io.OutputStream full = new java.io.OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("No space left on device");
+      }
+    };
+    PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+    int code = new Runner(fake(1, false)).run(new String[] {"-f", "json", kernel.toString()},
+        new PrintStream(full, false, StandardCharsets.UTF_8), err);
+    assertEquals(2, code);
+    assertTrue(err().contains("bankcheck: error: cannot write the report to standard output"), err());
+  }
+
   @Test
   void htmlFileIsWrittenWithParentFolders() throws IOException {
     Path html = dir.resolve("reports/deep/r.html");
