@@ -1985,6 +1985,15 @@ public final class Interpreter {
         if (args.size() == 1) return lanewise(List.of(args.get(0), fill(Val.num(0))), (x, y) -> x instanceof Val.Num num
             && num.poly().isConstant() ? Val.num(Math.abs(num.poly().constant())) : Arith.binary("max", x, Arith.unary("-", x)));
       }
+      case "__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll" -> {
+        // bit intrinsics of a constant, lane by lane: 32-bit unless the name ends in ll
+        if (args.size() == 1) {
+          needsEachWarp(args.get(0), mask);
+          return lanewise(List.of(args.get(0), args.get(0)), (x, y) -> x instanceof Val.Num num && num.poly().isConstant()
+              ? Val.num(bitIntrinsic(simple, num.poly().constant()))
+              : x instanceof Val.Unknown ? x : new Val.Unknown("the result of '" + simple + "' of a value that is not a constant"));
+        }
+      }
       case "__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv" -> {
         return fill(new Val.Data("global memory read by " + simple));
       }
@@ -2032,12 +2041,14 @@ public final class Interpreter {
     if (args.size() != 3 && args.size() != 4) return null;
     long width = n;
     if (args.size() == 4) {
+      needsEachWarp(args.get(3), mask);
       Long w = uniformConstant(args.get(3), mask);
       if (w == null || w < 1 || w > n || Long.bitCount(w) != 1) return null;
       width = w;
     }
     Val[] value = args.get(1);
     Val[] selector = args.get(2);
+    needsEachWarp(selector, mask);
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
@@ -2078,6 +2089,7 @@ public final class Interpreter {
    * when every lane's value is a constant, else it is a warp-uniform unknown (one symbol for all lanes).
    */
   private Val[] warpReduce(String kind, Val[] value, boolean[] mask, Pos at) {
+    needsEachWarp(value, mask);
     String op = kind.substring("__reduce_".length(), kind.length() - "_sync".length());
     Long result = null;
     boolean constant = true;
@@ -2185,6 +2197,28 @@ public final class Interpreter {
       out[l] = Arith.binary("+", warp.threadIdx()[0][l], Arith.binary("*", yz, d[0]));
     }
     return out;
+  }
+
+  /**
+   * For an operation computed only from constants: where the symbolic warp's lanes hold values that name the warp,
+   * each warp's own are constants, so those warps are run one by one.
+   */
+  private void needsEachWarp(Val[] v, boolean[] mask) {
+    for (int l = 0; l < n && tracksWarps(); l++) {
+      if (mask[l] && v[l] instanceof Val.Num num && mentionsWarp(num.poly())) warpDependent = true;
+    }
+  }
+
+  /** __popc, __clz, __ffs, __brev and their 64-bit forms, on a constant. */
+  private static long bitIntrinsic(String name, long v) {
+    boolean wide = name.endsWith("ll");
+    long x = wide ? v : v & 0xffffffffL;
+    return switch (name.replace("ll", "")) {
+      case "__popc" -> Long.bitCount(x);
+      case "__clz" -> wide ? Long.numberOfLeadingZeros(x) : Integer.numberOfLeadingZeros((int) x);
+      case "__ffs" -> x == 0 ? 0 : Long.numberOfTrailingZeros(x) + 1;
+      default -> wide ? Long.reverse(x) : Integer.reverse((int) x) & 0xffffffffL; // __brev
+    };
   }
 
   private Val[] lanewise(List<Val[]> args, java.util.function.BinaryOperator<Val> op) {

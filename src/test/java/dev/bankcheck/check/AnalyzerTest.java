@@ -516,6 +516,27 @@ class AnalyzerTest {
         + " does not tell which one a call runs");
   }
 
+  /** __clz, __ffs, __popc and __brev of constants are computed lane by lane. */
+  @Test
+  void bitIntrinsicsOfConstantsAreComputed() {
+    FileReport r = analyze("""
+        __global__ void k(unsigned m) {
+          __shared__ float s[32 * 64];
+          int lane = threadIdx.x % 32;
+          s[lane * (32 - __clz(31))] = 1;
+          s[lane << (__ffs(32) - 1)] = 2;
+          s[lane * __popc(0x3)] = 3;
+          s[(__brev(lane) >> 27) * 32] = 4;
+          s[lane * __popc(m)] = 5;
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 4, Op.STORE).verdict()); // stride 5
+    assertEquals(32, at(r, 5, Op.STORE).ways()); // stride 32
+    assertEquals(2, at(r, 6, Op.STORE).ways()); // stride 2
+    assertEquals(32, at(r, 7, Op.STORE).ways()); // a permutation of the lanes, times 32
+    assertUnknownBecause(at(r, 8, Op.STORE), "the result of '__popc' of a value that is not a constant");
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {

@@ -17,7 +17,8 @@ class SymbolicWarpProperties {
   private static final String[] COLS = {"tx", "ty", "(tx + ty) % 16", "ty * 2 + 1", "tx * 3", "0", "r",
       "tx ^ (ty % 16)", "ty ^ (tx % 8)", "(ty * 5) % 7 + tx", "__shfl_xor_sync(0xffffffff, tx, 1) % 32",
       "__shfl_sync(0xffffffff, ty, 0) + tx % 32", "__shfl_down_sync(0xffffffff, tx + ty, 3, 8) % 32",
-      "__reduce_max_sync(0xffffffff, ty) + tx % 32"};
+      "__reduce_max_sync(0xffffffff, ty) + tx % 32", "__brev(tx) >> 27", "__popc(tx + ty) * 3",
+      "__shfl_sync(0xffffffff, tx, tx / 2) % 32", "__reduce_add_sync(0xffffffff, tx) % 32 + tx % 32"};
 
   /** Guards around one access: {@code A = V} is a store of v or a load into g; {@code j} is a loop counter or 0. */
   private static final String[] GUARDS = {
@@ -45,7 +46,7 @@ class SymbolicWarpProperties {
 
   @Property(tries = 400)
   void theSymbolicWarpAgreesWithEveryWarpRunOnItsOwn(@ForAll @IntRange(max = 8) int shape,
-      @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 7) int row, @ForAll @IntRange(max = 9) int col,
+      @ForAll @IntRange(max = 4) int type, @ForAll @IntRange(max = 7) int row, @ForAll @IntRange(max = 17) int col,
       @ForAll @IntRange(max = 19) int guard, @ForAll boolean store, @ForAll @IntRange(min = 16, max = 34) int width) {
     int[] s = SHAPES[shape];
     String t = TYPES[type];
