@@ -94,7 +94,12 @@ final class BlockShapes {
 
   private static List<Shape> launches(Function kernel, Program program, java.util.Set<String> notes) {
     Map<String, Shape> shapes = new LinkedHashMap<>();
-    for (Launch l : findLaunches(kernel.name(), program)) {
+    // an explicit specialization "k<double>" is launched as k<double><<<...>>>: launches of k with those arguments
+    int open = kernel.name().indexOf('<');
+    String name = open > 0 ? kernel.name().substring(0, open) : kernel.name();
+    String specialization = open > 0 ? kernel.name().substring(open) : null;
+    for (Launch l : findLaunches(name, program)) {
+      if (specialization != null && !specialization.equals(templateText(l.expr()))) continue;
       if (l.block() != null && !valid(l.block())) notes.add(ignored(l.describe(kernel), l.block()));
       if (l.block() != null && valid(l.block())) {
         int[] d = l.block();
@@ -103,6 +108,20 @@ final class BlockShapes {
       }
     }
     return new ArrayList<>(shapes.values());
+  }
+
+  /** A launch's explicit template arguments as the parser writes them without spaces ("<double>", "<32,float*>"). */
+  private static String templateText(Expr.Launch launch) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < launch.templateArgs().size(); i++) {
+      Expr value = launch.templateValues().get(i);
+      TypeRef type = launch.templateArgs().get(i);
+      if (value instanceof Expr.IntLit lit) parts.add(String.valueOf(lit.value()));
+      else if (type != null) parts.add(type.base().replace(" ", "") + "*".repeat(type.pointers()));
+      else if (value instanceof Expr.Name n) parts.add(n.name());
+      else return null; // an expression: not matched
+    }
+    return parts.isEmpty() ? null : "<" + String.join(",", parts) + ">";
   }
 
   /**

@@ -493,12 +493,14 @@ class AnalyzerTest {
         template <typename T> __global__ void k(T* o) { __shared__ T s[64]; o[0] = s[threadIdx.x]; }
         template <> __global__ void k<double>(double* o) {
           __shared__ double s[256];
-          o[0] = s[threadIdx.x * 4];
+          o[0] = s[threadIdx.x * 4 + threadIdx.y];
         }
+        void host(double* d) { k<double><<<1, dim3(16, 4)>>>(d); }
         """);
     Finding f = at(r, 4, Op.LOAD);
     assertEquals("k<double>", f.kernel());
     assertEquals(4, f.ways());
+    assertEquals("blockDim = (16,4,1) from the launch at line 6", f.assumptions().get(0)); // k<double><<<...>>>
   }
 
   /** A call of a function template with an explicit specialization ran the primary template, whatever the arguments. */
