@@ -55,6 +55,11 @@ public final class DefaultAnalyzer implements Analyzer {
         return failed(displayPath, "larger than " + (Preprocessor.MAX_FILE_BYTES >> 20) + " MiB");
       }
       byte[] bytes = Files.readAllBytes(file);
+      if (bytes.length >= 2 && (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE
+          || bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)) {
+        return failed(displayPath, "is UTF-16 (it starts with a UTF-16 byte-order mark); nvcc, like bankcheck, reads"
+            + " UTF-8: save it as UTF-8");
+      }
       if (looksBinary(bytes)) return failed(displayPath, "looks like a binary file (NUL bytes), not CUDA source");
       text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
           .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(java.nio.ByteBuffer.wrap(bytes)).toString();

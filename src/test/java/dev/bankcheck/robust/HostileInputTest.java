@@ -117,6 +117,12 @@ class HostileInputTest {
     assertEquals("failed", status(failed));
     assertTrue(errors(failed).get(0).contains("looks like a binary file"), errors(failed).toString());
     assertEquals(1, Pipeline.run(write("bin2.cu", binary).toString()).code(), "a file not analyzed fails the gate");
+
+    // UTF-16 has a NUL in every other byte: it is named as such (nvcc does not read it either)
+    JsonObject utf16 = Pipeline.checkAllFormats(write("u16.cu", kernel("\n", "  ").getBytes(StandardCharsets.UTF_16))
+        .toString());
+    assertEquals("failed", status(utf16));
+    assertTrue(errors(utf16).get(0).contains("is UTF-16 (it starts with a UTF-16 byte-order mark)"), errors(utf16).toString());
   }
 
   @Test
