@@ -103,13 +103,32 @@ public final class Lexer {
     if (isIdentStart(c)) return identifierOrPrefixedLiteral(start, at);
     if (isDigit(c) || (c == '.' && isDigit(lookahead(1)))) return number(start, at);
     if (c == '"' || c == '\'') return quoted(start, at, (char) c);
-    String punct = punctuator(c);
+    String digraph = digraph(c);
+    String punct = digraph != null ? digraph : punctuator(c);
     if (punct == null) return null;
-    for (int i = 0; i < punct.length(); i++) {
+    int length = digraph == null ? punct.length() : punct.equals("##") ? 4 : 2;
+    for (int i = 0; i < length; i++) {
       peek();
       pos++;
     }
     return new Token(TokenKind.PUNCT, punct, at);
+  }
+
+  /**
+   * The token a digraph spells ({@code <: :> <% %> %: %:%:}), or null. As in C++11, {@code <::} is {@code <}
+   * then {@code ::} unless a third ':' or a '>' follows, so {@code A<::B>} stays a template argument.
+   */
+  private String digraph(int c) {
+    int c1 = lookahead(1);
+    if (c == '<' && c1 == ':') {
+      int c3 = lookahead(3);
+      return lookahead(2) == ':' && c3 != ':' && c3 != '>' ? null : "[";
+    }
+    if (c == ':' && c1 == '>') return "]";
+    if (c == '<' && c1 == '%') return "{";
+    if (c == '%' && c1 == '>') return "}";
+    if (c == '%' && c1 == ':') return lookahead(2) == '%' && lookahead(3) == ':' ? "##" : "#";
+    return null;
   }
 
   private Token identifierOrPrefixedLiteral(int start, Pos at) {

@@ -29,6 +29,15 @@ class LexerTest {
     assertEquals(List.of(".", ".", "x"), texts("..x"));
   }
 
+  /** C++'s digraphs are the tokens they spell; "<::" stays '<' '::' unless ':' or '>' follows (C++11). */
+  @Test
+  void digraphsSpellTheirTokens() {
+    assertEquals(List.of("#", "define", "C", "a", "##", "b", "{", "s", "[", "2", "]", "}"),
+        texts("%:define C a %:%: b <% s<:2:> %>"));
+    assertEquals(List.of("A", "<", "::", "B", ">", "x", "[", "::", "y", "[", "]"), texts("A<::B> x<:::y <::>"));
+    assertEquals(7, Lexer.lex("t.cu", "a<:b:>;").get(4).pos().column()); // ';' after the 2-character ':>'
+  }
+
   @Test
   void identifiersAndNumbers() {
     assertEquals(List.of("_a$1", "x\u00e9y", "0x1e+1", "1.5e-3f", ".5", "1'000'000", "0b1010u", "1..2"),
