@@ -306,7 +306,16 @@ public final class Interpreter {
       scope.put(v.name(), new Var(null, null, program.root(v, constantsInScope())));
       return;
     }
-    if (v.is("typedef")) return;
+    if (v.is("typedef")) {
+      // a block-scope typedef (typedef int4 copy_t;) names a type for the casts that follow, as a template's does
+      TypeRef named = v.type();
+      if (named.pointers() == 0 && named.dims().isEmpty() && resolve(named).size() > 0) {
+        Map<String, Val> types = new HashMap<>(templateScope);
+        types.put("typename " + v.name(), new Val.Opaque("type:" + named.base()));
+        templateScope = types;
+      }
+      return;
+    }
     Type t = resolve(v.type());
     if (v.type().reference() && v.init() != null) {
       scope.put(v.name(), reference(lvalue(unbrace(v.init()), mask), t));
@@ -414,6 +423,15 @@ public final class Interpreter {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a pointer to shared memory takes this pointee: a type with a size, or one that cannot be laid out
+   * (an unknown name, a template parameter without a value), whose accesses are then unknown. Keeping the old
+   * pointee there read '(Vec4*) smem' of an int array as 4-byte accesses.
+   */
+  private static boolean knownOrOpaque(Type pointee) {
+    return pointee.size() > 0 || pointee instanceof Type.Opaque;
   }
 
   /** The value an integer type can hold: char and short wrap (exactly where the algebra allows). */
@@ -1923,7 +1941,7 @@ public final class Interpreter {
       }
       if (out[l] == null) continue;
       if (t instanceof Type.Pointer p) {
-        if (out[l] instanceof Val.Ptr ptr && p.pointee().size() > 0) out[l] = ptr.withPointee(p.pointee());
+        if (out[l] instanceof Val.Ptr ptr && knownOrOpaque(p.pointee())) out[l] = ptr.withPointee(p.pointee());
         else if (out[l] instanceof Val.Foreign f) out[l] = f.withPointee(p.pointee());
       } else if (t instanceof Type.Scalar s) {
         if (!s.integer() && out[l] instanceof Val.Num) out[l] = new Val.Opaque("floating-point value");

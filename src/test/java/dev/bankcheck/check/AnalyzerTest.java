@@ -539,6 +539,27 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 8, Op.STORE), "the result of '__popc' of a value that is not a constant");
   }
 
+  /**
+   * A cast of shared memory to a pointer of a type that cannot be laid out kept the array's own type: '(Vec4*) smem'
+   * of an int array read as 4-byte accesses. A block-scope typedef names its type for the casts after it.
+   */
+  @Test
+  void aCastToATypeThatCannotBeLaidOutIsUnknownAndLocalTypedefsResolve() {
+    FileReport r = analyze("""
+        #include "missing.h"
+        __global__ void k(float* o, const float* g) {
+          extern __shared__ int smem[];
+          ((Vec4*) smem)[threadIdx.x] = Vec4();
+          typedef int4 copy_t;
+          *((copy_t*) smem + threadIdx.x % 32) = *((const copy_t*) g);
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "the element size of 'Vec4' is unknown");
+    Finding copy = at(r, 6, Op.STORE);
+    assertEquals(16, copy.widthBytes());
+    assertEquals(Verdict.OK, copy.verdict());
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {
