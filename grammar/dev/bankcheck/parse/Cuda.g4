@@ -123,7 +123,7 @@ typeSpecifier
     : builtinType+                                          #builtinTypeSpec
     | structSpecifier                                       #structTypeSpec
     | enumSpecifier                                         #enumTypeSpec
-    | 'typename'? qualifiedName templateArgs?               #namedTypeSpec
+    | 'typename'? qualifiedName (templateArgs ('::' members+=Identifier)*)?   #namedTypeSpec
     | 'decltype' '(' expression ')'                         #decltypeTypeSpec
     ;
 

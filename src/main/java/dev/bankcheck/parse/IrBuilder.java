@@ -302,6 +302,12 @@ final class IrBuilder {
       return new TypeRef("decltype", null, List.of(), List.of(), 0, List.of(), false);
     }
     NamedTypeSpecContext n = (NamedTypeSpecContext) ts;
+    if (!n.members.isEmpty()) {
+      // a member type of a class template (typename Traits<T>::type) is not resolved: its size is unknown
+      StringBuilder name = new StringBuilder(n.qualifiedName().getText()).append(n.templateArgs().getText());
+      for (Token m : n.members) name.append("::").append(m.getText());
+      return new TypeRef(name.toString(), null, List.of(), List.of(), 0, List.of(), false);
+    }
     List<TypeRef> targs = n.templateArgs() == null ? List.of() : templateArgs(n.templateArgs());
     List<Expr> tvals = n.templateArgs() == null ? List.of() : templateValues(n.templateArgs());
     return new TypeRef(n.qualifiedName().getText(), null, targs, tvals, 0, List.of(), false);

@@ -560,6 +560,27 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, copy.verdict());
   }
 
+  /**
+   * A member type of a class template (typename Traits<T>::type) parses; its size is not known, so accesses of
+   * that type are unknown, and the kernel's other accesses are analyzed (the whole kernel was a parse error).
+   */
+  @Test
+  void aMemberTypeOfAClassTemplateParsesWithAnUnknownSize() {
+    FileReport r = analyze("""
+        template <typename T> struct Traits { typedef T type; };
+        template <typename T> __global__ void k(float* o) {
+          __shared__ typename Traits<T>::type buf[64];
+          __shared__ float s[64];
+          o[0] = buf[threadIdx.x] + s[threadIdx.x * 2 % 64];
+        }
+        template __global__ void k<float>(float*);
+        """);
+    assertEquals(List.of(), r.errors());
+    assertUnknownBecause(at(r, 5, Op.LOAD), "the element size of 'Traits<T>::type' is unknown");
+    assertEquals(2, r.findings().stream().filter(f -> f.pos().line() == 5 && f.op() == Op.LOAD).mapToInt(f ->
+        f.ways() == null ? 0 : f.ways()).max().orElse(0));
+  }
+
   /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {
