@@ -2222,7 +2222,8 @@ public final class Interpreter {
    * each warp's own are constants, so those warps are run one by one.
    */
   private void needsEachWarp(Val[] v, boolean[] mask) {
-    for (int l = 0; l < n && tracksWarps(); l++) {
+    if (!tracksWarps()) return;
+    for (int l = 0; l < n && !warpDependent; l++) {
       if (mask[l] && v[l] instanceof Val.Num num && mentionsWarp(num.poly())) warpDependent = true;
     }
   }

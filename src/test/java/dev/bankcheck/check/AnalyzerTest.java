@@ -174,7 +174,7 @@ class AnalyzerTest {
         + "1 + ".repeat(1_900) + "1;\n  o[0] = s[threadIdx.x];\n}\n";
     analyze(source.replace("1 + ", "")); // classes are initialized on this thread's stack, not the small one
     FileReport[] report = new FileReport[1];
-    Thread small = new Thread(null, () -> report[0] = analyze(source), "small stack", 512 * 1024);
+    Thread small = new Thread(null, () -> report[0] = analyze(source), "small stack", 256 * 1024);
     small.start();
     small.join();
     assertTrue(report[0].errors().stream().anyMatch(e -> e.message().contains("nested too deeply")),
