@@ -57,6 +57,8 @@ final class KernelChecker {
   private boolean screenSwizzles = true;
   /** Whether an address of the symbolic warp being run depends on the warp in a way not computable per warp. */
   private boolean addressNamesWarp;
+  /** The interpreter of the warp being run. */
+  private Interpreter running;
   private final Shortcuts shortcuts;
   /** Whether the kernel being checked is a template: {@link SwizzleSearch} suggests nothing for one. */
   private boolean templateKernel;
@@ -591,7 +593,6 @@ final class KernelChecker {
   private boolean run(Function kernel, Map<String, Val> template, WarpSetup warp, String where, Map<SiteKey, Site> sites,
       Set<String> notes, Map<Site, String> shapeOfWorst, BlockShapes.Shape shape) {
     addressNamesWarp = false;
-    Interpreter[] running = new Interpreter[1];
     AccessSink sink = (at, op, lanes, type, context, conditions) -> {
       Val.Ptr first = null;
       for (Val.Ptr p : lanes) {
@@ -608,13 +609,17 @@ final class KernelChecker {
       site.type = type;
       site.width = width(type);
       site.notes.addAll(conditions);
-      evaluate(site, lanes, warp, running[0]::made, where, context, shape, shapeOfWorst);
+      evaluate(site, lanes, warp, running::made, where, context, shape, shapeOfWorst);
     };
     Interpreter in = new Interpreter(program, warp, sink, notes, budget);
     in.skipRepeatedIterations(shortcuts.skipRepeatedIterations());
-    running[0] = in;
+    // a symbolic warp that cannot stand for every warp is thrown away: it stops as soon as that is known
+    if (!warp.axes().isEmpty()) in.stopWhenWarpDependent();
+    running = in;
     try {
       in.run(kernel, template);
+    } catch (Interpreter.WarpDependent e) {
+      // the caller runs each warp on its own
     } catch (StackOverflowError e) {
       notes.add("the kernel is nested too deeply to analyze completely");
       // its accesses past that point are missing: the file says so even when no finding carries the note
@@ -723,6 +728,7 @@ final class KernelChecker {
     for (int k = 0; k < warps && ok[0]; k++) shifts[k] = onWarp.value(warp.axisValues(k), ok);
     if (!ok[0]) {
       addressNamesWarp = true;
+      running.warpDepends();
       return false;
     }
     int n = addr.length;

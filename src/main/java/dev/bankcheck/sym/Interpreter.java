@@ -56,6 +56,8 @@ public final class Interpreter {
   private String kernelFile = "";
   private int noAccess;
   private boolean warpDependent;
+  /** Whether to stop with {@link WarpDependent} once {@link #warpDependent} is set (see {@link #stopWhenWarpDependent}). */
+  private boolean stopWhenWarpDependent;
   /** Whether a loop iteration that would repeat the one before is skipped (see {@link Repeats}). */
   private boolean skipRepeatedIterations = true;
   /**
@@ -526,7 +528,7 @@ public final class Interpreter {
     boolean changesNothing = !wroteVariables && !mayAffectShared(i.then()) && !mayAffectShared(i.otherwise());
     boolean sameInEveryWarp = undecidedInEveryWarp
         && (uniform || !wroteVariables && !program.fact("jumps", i, Interpreter::jumps));
-    if (onWarp && !changesNothing && !sameInEveryWarp) warpDependent = true;
+    if (onWarp && !changesNothing && !sameInEveryWarp) warpDepends();
   }
 
   /** Whether running code may access shared memory or end lanes (return, break, continue, goto). */
@@ -803,7 +805,7 @@ public final class Interpreter {
     for (boolean u : unknownSel) anyUnknown |= u;
     boolean undecidedSwitch = anyUnknown && !uniformAcross(sel, unknownSel);
     // strict: a case label need not be constant, so a selector no warp decides may still equal one in some warp
-    if (anyUnknown && mentionsWarp(sel, unknownSel)) warpDependent = true;
+    if (anyUnknown && mentionsWarp(sel, unknownSel)) warpDepends();
     if (undecidedSwitch) {
       undecidedConditions.push("the switch at " + at(sw.pos())
           + " could not be evaluated per lane; all lanes assumed active");
@@ -1211,7 +1213,7 @@ public final class Interpreter {
    * the warps differ: the checker then analyzes each warp on its own.
    */
   private void noteWarpDependence(Val[] c, boolean[] lanes) {
-    if (!warpDependent && decidableByWarp(c, lanes)) warpDependent = true;
+    if (!warpDependent && decidableByWarp(c, lanes)) warpDepends();
   }
 
   /** Whether the values of some warp might decide a condition that this symbolic warp leaves undecided. */
@@ -1322,6 +1324,29 @@ public final class Interpreter {
 
   public boolean warpDependent() {
     return warpDependent;
+  }
+
+  /**
+   * Makes this symbolic warp's run stop with {@link WarpDependent} as soon as it is known not to stand for
+   * every warp: the caller then runs each warp on its own and would throw the rest of this run away.
+   */
+  public void stopWhenWarpDependent() {
+    stopWhenWarpDependent = true;
+  }
+
+  /** The symbolic warp's run stopped: it cannot stand for every warp. */
+  public static final class WarpDependent extends RuntimeException {
+    private WarpDependent() {
+      super("the symbolic warp does not stand for every warp", null, false, false);
+    }
+  }
+
+  private static final WarpDependent WARP_DEPENDENT = new WarpDependent();
+
+  /** Notes that this symbolic warp cannot stand for every warp (the caller found an address that differs). */
+  public void warpDepends() {
+    warpDependent = true;
+    if (stopWhenWarpDependent) throw WARP_DEPENDENT;
   }
 
   private boolean hasUnknownTruth(Val[] c, boolean[] m) {
@@ -1728,7 +1753,7 @@ public final class Interpreter {
     }
     LV lv = lvalue(a.target(), mask);
     // a value stored to memory is not followed (a later load gives data): only a variable keeps it
-    if (onWarp && (lv instanceof LocalLV || a != statementAssign)) warpDependent = true;
+    if (onWarp && (lv instanceof LocalLV || a != statementAssign)) warpDepends();
     Val[] result = rhs;
     if (!a.op().equals("=")) {
       Val[] old = read(lv, mask, a.target());
@@ -1914,7 +1939,7 @@ public final class Interpreter {
     boolean uniform = uniformAcross(c, maybe);
     if (!warpDependent && mentionsWarp(c, maybe) && !(uniform && !decidableByWarp(c, maybe))) {
       if (t == storedTernary && onlyComputes(t.then()) && onlyComputes(t.otherwise())) storedTernaryOnWarp = true;
-      else warpDependent = true;
+      else warpDepends();
     }
     Poly branch = Poly.symbol(BRANCH_PREFIX + t.pos().line() + ":" + t.pos().column() + "#" + (uid++));
     Val[] out = new Val[n];
@@ -2224,7 +2249,7 @@ public final class Interpreter {
   private void needsEachWarp(Val[] v, boolean[] mask) {
     if (!tracksWarps()) return;
     for (int l = 0; l < n && !warpDependent; l++) {
-      if (mask[l] && v[l] instanceof Val.Num num && mentionsWarp(num.poly())) warpDependent = true;
+      if (mask[l] && v[l] instanceof Val.Num num && mentionsWarp(num.poly())) warpDepends();
     }
   }
 
