@@ -113,7 +113,13 @@ final class ConfigFile {
     String display = display(file);
     if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
     if (Files.size(file) > MAX_BYTES) throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
-    return parse(file, display, Files.readString(file, StandardCharsets.UTF_8));
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new ConfigException(display + ": not UTF-8 text");
+    }
+    return parse(file, display, text);
   }
 
   /** Reads the properties line by line (the JDK reads each logical line), so errors can name their line. */

@@ -120,7 +120,13 @@ public final class Baseline {
   public static Baseline read(Path file) throws IOException, FormatException {
     if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
     if (Files.size(file) > MAX_BYTES) throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
-    return parse(Files.readString(file, StandardCharsets.UTF_8));
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new FormatException("not UTF-8 text (a baseline is the JSON that --write-baseline writes)");
+    }
+    return parse(text);
   }
 
   static Baseline parse(String text) throws FormatException {
@@ -128,11 +134,16 @@ public final class Baseline {
     try {
       root = JsonParser.parseString(text);
     } catch (JsonParseException e) {
-      throw new FormatException("not JSON: " + e.getMessage());
+      // Gson's message is advice to programmers (setStrictness, a troubleshooting page): only where is kept
+      java.util.regex.Matcher where = java.util.regex.Pattern.compile("line (\\d+) column (\\d+)")
+          .matcher(String.valueOf(e.getMessage()));
+      throw new FormatException(where.find() ? "not JSON (at line " + where.group(1) + ", column " + where.group(2) + ")"
+          : "not JSON");
     }
     if (!root.isJsonObject()) throw new FormatException("not a bankcheck baseline (expected a JSON object)");
     JsonObject o = root.getAsJsonObject();
-    if (!o.has("version") || !o.get("version").isJsonPrimitive() || o.get("version").getAsInt() != FORMAT_VERSION) {
+    if (!o.has("version") || wholeNumberOrNull(o.get("version")) == null
+        || wholeNumberOrNull(o.get("version")) != FORMAT_VERSION) {
       throw new FormatException("not a bankcheck baseline of version " + FORMAT_VERSION);
     }
     if (!o.has("findings") || !o.get("findings").isJsonArray()) throw new FormatException("no \"findings\" list");
@@ -143,15 +154,31 @@ public final class Baseline {
       JsonObject e = list.get(i).getAsJsonObject();
       try {
         Fingerprint p = new Fingerprint(string(e, "file", false), string(e, "kernel", true), string(e, "array", true),
-            string(e, "op", false), string(e, "source", false), e.get("occurrence").getAsInt());
-        int line = e.has("line") && !e.get("line").isJsonNull() ? e.get("line").getAsInt() : 0;
-        Integer ways = e.has("ways") && !e.get("ways").isJsonNull() ? e.get("ways").getAsInt() : null;
+            string(e, "op", false), string(e, "source", false), wholeNumber(e.get("occurrence")));
+        int line = e.has("line") && !e.get("line").isJsonNull() ? wholeNumber(e.get("line")) : 0;
+        Integer ways = e.has("ways") && !e.get("ways").isJsonNull() ? wholeNumber(e.get("ways")) : null;
         entries.add(new Entry(p, string(e, "ruleId", true), line, ways));
       } catch (RuntimeException bad) {
         throw new FormatException("findings[" + i + "] lacks file, op, source or occurrence, or has a wrong type");
       }
     }
     return new Baseline(entries);
+  }
+
+  /** A JSON number that is a whole int (Gson's getAsInt would take 1.5 as 1 and 1e99 as garbage). */
+  private static int wholeNumber(JsonElement v) {
+    Integer n = wholeNumberOrNull(v);
+    if (n == null) throw new IllegalArgumentException("not a whole number: " + v);
+    return n;
+  }
+
+  private static Integer wholeNumberOrNull(JsonElement v) {
+    if (v == null || !v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()) return null;
+    try {
+      return v.getAsBigDecimal().intValueExact();
+    } catch (ArithmeticException | NumberFormatException notWhole) {
+      return null;
+    }
   }
 
   private static String string(JsonObject o, String key, boolean nullable) {

@@ -157,6 +157,9 @@ class ConfigFileTest {
     assertEquals(2, run(capture, kernel.toString()));
     assertTrue(err().contains(":4: 'fail-on' is already set at line 3"), err());
     assertTrue(err().startsWith("bankcheck: error: "), err());
+    Files.write(dir.resolve("project").resolve(ConfigFile.NAME), new byte[] {'b', 'l', 'o', 'c', 'k', '=', (byte) 0xFF, '\n'});
+    assertEquals(2, run(capture, kernel.toString()));
+    assertTrue(err().contains(".bankcheck.properties: not UTF-8 text"), err());
   }
 
   @Test

@@ -159,6 +159,23 @@ class GateTest {
     Path bad = write("bad.json", "{\"findings\": 3}");
     assertEquals(2, run("--exit-zero", "--baseline", bad.toString(), k.toString()));
     assertTrue(err().contains("not a bankcheck baseline"), err());
+    // the message says where the JSON breaks, not Gson's advice to programmers
+    Path source = write("notjson.json", "int main() {}\n");
+    assertEquals(2, run("--baseline", source.toString(), k.toString()));
+    assertTrue(err().contains("baseline " + source + ": not JSON (at line 1, column "), err());
+    assertFalse(err().contains("Strictness") || err().contains("gson"), err());
+    // numbers that are not whole ints are refused, not rounded
+    for (String text : new String[] {"{\"version\": 1.5, \"findings\": []}", "{\"version\": \"1\", \"findings\": []}",
+        "{\"version\": 1, \"findings\": [{\"file\": \"k.cu\", \"op\": \"load\", \"source\": \"x\", \"occurrence\": 1e99}]}"}) {
+      Path numbers = write("numbers.json", text);
+      assertEquals(2, run("--baseline", numbers.toString(), k.toString()), text);
+      assertTrue(err().contains("baseline " + numbers + ": not a bankcheck baseline of version 1")
+          || err().contains("findings[0] lacks file, op, source or occurrence, or has a wrong type"), err());
+    }
+    Path latin1 = dir.resolve("latin1.json");
+    Files.write(latin1, new byte[] {'{', (byte) 0xE9, '}'});
+    assertEquals(2, run("--baseline", latin1.toString(), k.toString()));
+    assertTrue(err().contains("baseline " + latin1 + ": not UTF-8 text"), err());
     // a device would never end (and /dev/zero filled the heap): only regular files are read
     Path device = Path.of("/dev/zero");
     if (Files.exists(device)) {
