@@ -88,7 +88,7 @@ if [ "${SKIP_PATHOLOGICAL:-}" != 1 ]; then
   echo "pathological files (one run each):"
   for f in "$PATHO"/*.cu; do
     run "patho-$(basename "$f")" $BANKCHECK -f text --exit-zero "$f"
-    bound=$(grep -o 'stopped after [0-9]* s\|enumerated for [0-9]* iterations in all\|work bound was reached\|deeper than [0-9]* levels\|nested more than [0-9]* levels\|first [0-9]* iterations were analyzed' \
+    bound=$(grep -o 'stopped after [0-9]* s\|longer than the [0-9]* iterations\|enumerated for [0-9]* iterations in all\|work bound was reached\|deeper than [0-9]* levels\|nested more than [0-9]* levels\|first [0-9]* iterations were analyzed' \
       "$OUT/patho-$(basename "$f").out" | sort | uniq -c | sort -rn | head -1 || true)
     printf '  %-28s %6.2f s  %5s MiB  %s\n' "$(basename "$f")" "$WALL" "$RSS" "${bound:-(no bound reported)}"
   done
