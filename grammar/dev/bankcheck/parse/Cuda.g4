@@ -187,6 +187,8 @@ memberDeclaration
     | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | (declModifier | 'explicit')* '~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | Identifier) ';')  #constructorMember
+    | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember
+    | 'using' qualifiedName ';'                             #usingDeclarationMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
     | ';'                                                   #emptyMember

@@ -38,6 +38,8 @@ final class UnreachedShared {
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
           work.addAll(byName.getOrDefault(BlockShapes.simpleName(nm.name()), List.of()));
+          // a method, "S::m", is run by a call of that name
+          if (nm.name().contains("::")) work.addAll(byName.getOrDefault(nm.name(), List.of()));
         }
       });
     }
@@ -48,6 +50,23 @@ final class UnreachedShared {
       if (!reached.contains(f) && !library) uses(f, out);
     }
     return out;
+  }
+
+  /** Why a use in a member of a class ("S::m", "S::S", "S::operator[]") is not analyzed. */
+  private static String memberReason(String name) {
+    String[] parts = name.split("::");
+    String member = parts[parts.length - 1];
+    String owner = parts.length > 1 ? parts[parts.length - 2] : "";
+    if (member.startsWith("operator")) {
+      return "'" + name + "' is an operator of a class, which bankcheck does not run, so this access is not analyzed";
+    }
+    if (member.equals(owner) || member.startsWith("~")) {
+      return "'" + name + "' is a constructor or destructor, which bankcheck does not run, so this access is not"
+          + " analyzed";
+    }
+    return "'" + name + "' is a member of a class, and bankcheck runs one only where a kernel in this file calls it"
+        + " by that name ('" + name + "(...)'), not on an object or through a template argument, so this access is"
+        + " not analyzed";
   }
 
   private static void uses(Function f, List<Finding> out) {
@@ -61,9 +80,9 @@ final class UnreachedShared {
       if (e instanceof Expr.Index i) bases.add(i.base());
     });
     if (shared.isEmpty()) return;
-    String why = "'" + f.name() + "' is not a kernel (no __global__) and no kernel in this file calls it by name,"
-        + " so this access is not analyzed (a call through a pointer or a template argument is not followed; where"
-        + " a macro stands for __global__, give the header that defines it with -I)";
+    String why = f.name().contains("::") ? memberReason(f.name()) : "'" + f.name() + "' is not a kernel (no __global__) and no kernel in this file calls it by name,"
+            + " so this access is not analyzed (a call through a pointer or a template argument is not followed; where"
+            + " a macro stands for __global__, give the header that defines it with -I)";
     Walk.stmt(f.body(), d -> {}, e -> {
       if (!(e instanceof Expr.Index i) || bases.contains(i)) return;
       Expr root = i;

@@ -78,6 +78,13 @@ public sealed interface Expr {
   /** What an inline asm statement writes to one of its outputs: unknown, as the tool does not run PTX. */
   record AsmOutput(Pos pos) implements Expr {}
 
-  /** Something the IR does not model (a fold expression, ...): evaluates to unknown. */
-  record Unsupported(Pos pos, String what) implements Expr {}
+  /**
+   * Something the IR does not model (a fold expression, {@code View{s}}, ...): evaluates to unknown. {@code names}
+   * are the variables it mentions, so that a use of shared memory in it is reported as not analyzed, never dropped.
+   */
+  record Unsupported(Pos pos, String what, List<Name> names) implements Expr {
+    public Unsupported(Pos pos, String what) {
+      this(pos, what, List.of());
+    }
+  }
 }

@@ -55,6 +55,7 @@ public final class Walk {
     onExpr.accept(e);
     if (e instanceof Expr.Member m) visit(m.base());
     else if (e instanceof Expr.Lambda l) l.uses().forEach(u -> visit(u.name()));
+    else if (e instanceof Expr.Unsupported u) u.names().forEach(this::visit);
     else if (e instanceof Expr.Index i) {
       visit(i.base());
       visit(i.index());

@@ -240,8 +240,12 @@ final class IrBuilder {
   }
 
   private Set<String> modifiers(DeclSpecifiersContext ds) {
+    return modifiers(ds.declModifier());
+  }
+
+  private Set<String> modifiers(List<DeclModifierContext> modifiers) {
     Set<String> mods = new LinkedHashSet<>();
-    for (DeclModifierContext m : ds.declModifier()) {
+    for (DeclModifierContext m : modifiers) {
       if (m.kw != null) mods.add(m.kw.getText());
       else if (m.StringLiteral() != null) mods.add("extern");
       else if (m.getStart().getText().equals("__launch_bounds__")) mods.add("__launch_bounds__");
@@ -386,6 +390,24 @@ final class IrBuilder {
           if (v.is("static")) statics.add(v);
           else if (!v.is("typedef")) fields.add(v);
         }
+      } else if (m instanceof UsingMemberContext u) {
+        // a member type ("using type = T;"): known as a type name, not resolved (see README, Known limits)
+        typeNames.add(u.Identifier().getText());
+      } else if (m instanceof MethodMemberContext mm && mm.functionDefinition().body != null) {
+        // a method is a function named "S::m": a kernel's call of "S::m(...)" runs it, and its uses of shared
+        // memory are listed as not analyzed where no kernel does (never dropped)
+        List<Function.TemplateParam> all = new ArrayList<>(tps);
+        all.addAll(templateParams(mm.templateHeader()));
+        Function f = function(mm.functionDefinition(), all);
+        items.add(new TranslationUnit.FunctionItem(new Function(f.pos(), name + "::" + f.name(), f.qualifiers(),
+            f.returnType(), f.params(), f.body(), f.templateParams(), f.launches())));
+      } else if (m instanceof ConstructorMemberContext c && c.compoundStatement() != null) {
+        items.add(new TranslationUnit.FunctionItem(memberBody(c, name + "::" + c.Identifier(0).getText(),
+            modifiers(c.declModifier()), c.compoundStatement(), tps)));
+      } else if (m instanceof OperatorMemberContext o && o.operatorFunction().compoundStatement() != null) {
+        OperatorFunctionContext op = o.operatorFunction();
+        items.add(new TranslationUnit.FunctionItem(memberBody(o, name + "::operator" + op.operatorSymbol().getText(),
+            modifiers(op.declSpecifiers().declModifier()), op.compoundStatement(), tps)));
       } else if (m instanceof ConversionMemberContext c && c.body != null) {
         TypeRef target = typeName(c.typeName());
         int launchesBefore = launchesBuilt;
@@ -394,12 +416,22 @@ final class IrBuilder {
             List.of(), launchesBuilt > launchesBefore));
       }
     }
-    // constructors, destructors and other methods are dropped
     List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
         List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), List.copyOf(conversions));
     if (hasBody) structs.add(def);
     return def;
+  }
+
+  private static final TypeRef VOID = new TypeRef("void", null, List.of(), List.of(), 0, List.of(), true);
+
+  /** A constructor's or operator's body, as a function that no call names: only its uses of shared memory count. */
+  private Function memberBody(ParserRuleContext member, String name, Set<String> qualifiers,
+      CompoundStatementContext body, List<Function.TemplateParam> tps) {
+    int launchesBefore = launchesBuilt;
+    Stmt.Block b = block(body);
+    return new Function(pos(member), name, qualifiers, VOID, List.of(), b, List.copyOf(tps),
+        launchesBuilt > launchesBefore);
   }
 
   private static boolean hasBrace(StructSpecifierContext s) {
@@ -681,7 +713,7 @@ final class IrBuilder {
     if (e instanceof TernaryExprContext t) return new Expr.Ternary(p, expr(t.cond), expr(t.then), expr(t.otherwise));
     if (e instanceof AssignExprContext a) return new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right));
     if (isCompleteBinary(e)) return binary(e);
-    return new Expr.Unsupported(p, e.getText());
+    return unsupported(p, e.getText(), e);
   }
 
   private static boolean isCompleteBinary(ExpressionContext e) {
@@ -861,17 +893,40 @@ final class IrBuilder {
       TypeRef t = new TypeRef(String.join(" ", words), null, List.of(), List.of(), 0, List.of(), true);
       List<Expr> a = f.braceInitializer() != null ? ((Expr.InitList) braceInit(f.braceInitializer())).items()
           : args(f.argumentList());
-      return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : new Expr.Unsupported(p, "functional cast");
+      return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : unsupported(p, "functional cast", f);
+    }
+    if (pc instanceof BraceTemporaryExprContext b) {
+      // "Packed128<T>{v}", "View{s}": a temporary object, built like "View(s)" (its arguments are evaluated)
+      CallTemplateArgsContext ta = b.callTemplateArgs();
+      return new Expr.Call(p, new Expr.Name(p, b.qualifiedName().getText()), ta == null ? List.of() : callTemplateArgs(ta),
+          ((Expr.InitList) braceInit(b.braceInitializer())).items(), ta == null ? List.of() : callTemplateValues(ta));
     }
     if (pc instanceof NameExprContext n) return new Expr.Name(p, n.qualifiedName().getText());
     // std::numeric_limits<float>::max(), traits<T>::qk: a name the analysis does not define (its value is unknown)
     if (pc instanceof TemplateMemberExprContext m) return new Expr.Name(p, m.getText());
-    if (pc instanceof FoldExprContext f) return new Expr.Unsupported(p, "a fold expression");
+    if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());
     if (pc instanceof LambdaExprContext l) return lambda(p, l);
     String text = pc.getText();
-    return new Expr.Unsupported(p, "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'");
+    return unsupported(p, "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'", pc);
+  }
+
+  /** An expression the IR does not model, with the variables it names (not members, callees or qualifiers). */
+  private Expr.Unsupported unsupported(Pos p, String what, ParserRuleContext ctx) {
+    List<Token> tokens = new ArrayList<>();
+    terminals(ctx, tokens);
+    List<Expr.Name> names = new ArrayList<>();
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      String before = i > 0 ? tokens.get(i - 1).getText() : "";
+      String after = i + 1 < tokens.size() ? tokens.get(i + 1).getText() : "";
+      if (t.getType() == CudaParser.Identifier && !before.equals(".") && !before.equals("->") && !before.equals("::")
+          && !after.equals("(") && !after.equals("::") && !isTypeName(t.getText())) {
+        names.add(new Expr.Name(pos(t), t.getText()));
+      }
+    }
+    return new Expr.Unsupported(p, what, List.copyOf(names));
   }
 
   /**

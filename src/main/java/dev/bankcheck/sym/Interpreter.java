@@ -325,11 +325,14 @@ public final class Interpreter {
     }
     Val[] vals;
     if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
+      if (v.init() != null) evalInto(v.init(), "the local array '" + v.name() + "'", mask);
       vals = fill(new Val.Unknown("an element of the local array '" + v.name() + "'"));
     } else if (v.init() == null) {
       vals = fill(new Val.Unknown("'" + v.name() + "'" + UNASSIGNED));
     } else {
-      vals = convert(objectsToPointers(eval(unbrace(v.init()), mask), t, mask), t);
+      Expr init = unbrace(v.init());
+      Val[] value = t instanceof Type.Struct ? evalInto(init, "the object '" + v.name() + "'", mask) : eval(init, mask);
+      vals = convert(objectsToPointers(value, t, mask), t);
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
@@ -1411,7 +1414,7 @@ public final class Interpreter {
     }
     if (e instanceof Expr.Call c) return call(c, mask);
     if (e instanceof Expr.InitList il) {
-      for (Expr x : il.items()) eval(x, mask);
+      for (Expr x : il.items()) untracked(x, eval(x, mask), "an initializer list", mask);
       return fill(new Val.Opaque("initializer list"));
     }
     if (e instanceof Expr.Launch) return fill(new Val.Opaque("kernel launch"));
@@ -1419,7 +1422,12 @@ public final class Interpreter {
     if (e instanceof Expr.AsmOutput a) {
       return fill(new Val.Unknown("it is written by the inline asm at " + at(a.pos()) + ", which bankcheck does not run"));
     }
-    return fill(new Val.Unknown("this expression is not supported (" + ((Expr.Unsupported) e).what() + ")"));
+    Expr.Unsupported u = (Expr.Unsupported) e;
+    String why = "it is in an expression bankcheck does not support (" + u.what() + "), so this access is not analyzed";
+    for (Expr.Name name : u.names()) {
+      if (nameOrNull(name.name()) != null) unanalyzed(name, MemOp.LOAD, eval(name, mask), why, mask);
+    }
+    return fill(new Val.Unknown("this expression is not supported (" + u.what() + ")"));
   }
 
   private Val[] builtinMember(Expr.Member m) {
@@ -1752,6 +1760,7 @@ public final class Interpreter {
       storedTernaryOnWarp = outerOnWarp;
     }
     LV lv = lvalue(a.target(), mask);
+    if (lv instanceof OtherLV) untracked(a.value(), rhs, "'" + text(a.target()) + "'", mask);
     // a value stored to memory is not followed (a later load gives data): only a variable keeps it
     if (onWarp && (lv instanceof LocalLV || a != statementAssign)) warpDepends();
     Val[] result = rhs;
@@ -1990,12 +1999,19 @@ public final class Interpreter {
     if (name == null) {
       // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen
       eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
-      for (Expr a : c.args()) eval(a, mask);
+      List<Val[]> args = new ArrayList<>();
+      for (Expr a : c.args()) args.add(eval(a, mask));
       if (c.callee() instanceof Expr.Member m && m.base() instanceof Expr.Name obj) {
         Val[] rank = groupRank(obj.name(), m.member());
         if (rank != null) return rank;
       }
       String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'" : "a call through an expression";
+      for (int i = 0; i < args.size(); i++) {
+        Expr a = c.args().get(i);
+        unanalyzed(a instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : a, MemOp.LOAD, args.get(i),
+            "its address is passed to " + method + ", which bankcheck does not follow (methods and calls through"
+                + " pointers are not followed), so the access it makes is not analyzed", mask);
+      }
       return fill(new Val.Unknown("the result of " + method + " (methods are not followed)"));
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
@@ -2006,7 +2022,7 @@ public final class Interpreter {
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {
-      for (Expr a : c.args()) eval(a, mask);
+      for (Expr a : c.args()) untracked(a, eval(a, mask), "a '" + struct.name() + "' object", mask);
       return fill(object(struct, c));
     }
     if (simple.equals("offsetof") && c.args().size() == 2) return fill(offsetOf(c.args().get(0), c.args().get(1)));
@@ -2166,6 +2182,28 @@ public final class Interpreter {
     Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
     unanalyzed(at, MemOp.LOAD, vals, "its address is passed to '" + callee
         + "', which has no definition in this file, so the access it makes is not analyzed", mask);
+  }
+
+  /**
+   * Shared memory whose address goes where bankcheck does not follow it ({@code where}: a struct's member, an array
+   * element, an initializer list): the accesses made through it are not analyzed, and the finding says so here.
+   */
+  private void untracked(Expr at, Val[] vals, String where, boolean[] mask) {
+    unanalyzed(at instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : at, MemOp.LOAD, vals,
+        "its address is stored in " + where + ", which bankcheck does not follow (it follows shared addresses in"
+            + " local variables, not in struct members, arrays or other memory), so the accesses made through it are"
+            + " not analyzed", mask);
+  }
+
+  /** The value of an initializer of {@code where}, whose shared addresses are not followed there (see {@link #untracked}). */
+  private Val[] evalInto(Expr init, String where, boolean[] mask) {
+    if (!(init instanceof Expr.InitList il)) {
+      Val[] value = eval(init, mask);
+      untracked(init, value, where, mask);
+      return value;
+    }
+    for (Expr x : il.items()) untracked(x, eval(x, mask), where, mask);
+    return fill(new Val.Opaque("initializer list"));
   }
 
   /** An access at {@code at} through the shared memory {@code vals} point to, which is not analyzed, and why. */

@@ -821,4 +821,88 @@ class AnalyzerTest {
     }
     return String.join("\n", lines);
   }
+  /**
+   * Members of classes were dropped with their accesses (exit 0 on a 32-way conflict): a static member function
+   * called by its qualified name is run; a method called on an object, a constructor and an operator are not run,
+   * and their uses of shared memory are listed as not analyzed. A class with member types parses.
+   */
+  @Test
+  void membersOfClassesAreRunOrListedNeverDropped() {
+    FileReport r = analyze("""
+        struct Tile {
+          using value_type = float;
+          static __device__ void store(float* s) { s[threadIdx.x * 32] = 1.0f; }
+        };
+        struct Loader {
+          __device__ void load(float* o) { __shared__ float t[1024]; o[0] = t[threadIdx.x * 32]; }
+          __device__ Loader() { __shared__ int h[64]; h[threadIdx.x] = 0; }
+          __device__ float& operator[](int i) { __shared__ float u[64]; return u[i]; }
+        };
+        __global__ void k(float* o) {
+          __shared__ float s[32 * 32];
+          Tile::store(s);
+          Loader l;
+          l.load(o);
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(32, at(r, 3, Op.STORE).ways());
+    Finding method = at(r, 6, Op.LOAD);
+    assertEquals(Rules.UNANALYZED_ACCESS, method.ruleId());
+    assertUnknownBecause(method, "'Loader::load' is a member of a class, and bankcheck runs one only where a kernel");
+    assertUnknownBecause(at(r, 7, Op.STORE), "'Loader::Loader' is a constructor or destructor");
+    assertUnknownBecause(at(r, 8, Op.LOAD), "'Loader::operator[]' is an operator of a class");
+  }
+
+  /**
+   * A shared address stored where bankcheck does not follow it (a struct's member, an array of pointers, global
+   * memory, an argument of a method) was dropped with every access made through it: each is listed where the
+   * address goes. A temporary built with braces is evaluated, so the load inside it is analyzed.
+   */
+  @Test
+  void sharedAddressesStoredWhereTheyAreNotFollowedAreListed() {
+    FileReport r = analyze("""
+        struct View { float* p; int n; };
+        struct Vec4 { float4 v; };
+        struct Obj { __device__ float get(const float* q) const { return q[0]; } };
+        __global__ void k(float* o, float** g) {
+          __shared__ float s[1024];
+          View a{s};
+          View b = {s + 1, 2};
+          View c;
+          c.p = &s[threadIdx.x];
+          float* rows[2] = {s, s + 32};
+          g[0] = s;
+          View d = View{s};
+          Obj obj;
+          o[0] = obj.get(s) + a.p[0] + b.p[0] + c.p[0] + rows[0][0] + d.p[0];
+          Vec4 v = Vec4{*reinterpret_cast<const float4*>(&s[threadIdx.x * 8])};
+          o[1] = v.v.x;
+        }
+        """);
+    assertUnknownBecause(at(r, 6, Op.LOAD), "its address is stored in the object 'a', which bankcheck does not follow");
+    assertUnknownBecause(at(r, 7, Op.LOAD), "stored in the object 'b'");
+    assertUnknownBecause(at(r, 9, Op.LOAD), "stored in 'c.p'");
+    assertEquals(2, r.findings().stream().filter(f -> f.pos().line() == 10).count(), r.findings().toString());
+    assertUnknownBecause(at(r, 10, Op.LOAD), "stored in the local array 'rows'");
+    assertUnknownBecause(at(r, 11, Op.LOAD), "stored in 'g[...]'");
+    assertUnknownBecause(at(r, 12, Op.LOAD), "stored in a 'View' object");
+    assertUnknownBecause(at(r, 14, Op.LOAD), "its address is passed to 'obj.get()', which bankcheck does not follow");
+    Finding load = at(r, 15, Op.LOAD);
+    assertEquals(16, load.widthBytes());
+    assertEquals(2, load.ways());
+  }
+
+  /** A use of shared memory inside an expression the IR does not model (a fold) is listed, not dropped. */
+  @Test
+  void sharedUsesInUnsupportedExpressionsAreListed() {
+    FileReport r = analyze("""
+        template <typename... T> __device__ float sum(const float* s, T... i) { return (s[i * 32] + ...); }
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          o[0] = sum(s, threadIdx.x, threadIdx.x + 1);
+        }
+        """);
+    assertUnknownBecause(at(r, 1, Op.LOAD), "it is in an expression bankcheck does not support (a fold expression)");
+  }
 }

@@ -1,0 +1,48 @@
+// Shared memory used through classes. A static member function that a kernel calls by its qualified name
+// is run like any __device__ function. What bankcheck does not run or follow is listed as not analyzed,
+// never dropped: a method called on an object, a constructor, a shared address stored in a struct or in an
+// array of pointers. On hardware, every access marked unknown below is a 32-way or 2-way conflict.
+
+struct Tile {
+  using value_type = float;  // a member type: parsed (the class was skipped before)
+  static __device__ void store(float *s) {
+    s[threadIdx.x * 32] = 1.0f;  // expect: store ways=32
+  }
+};
+
+struct Scaled {
+  float scale;
+  __device__ float load(const float *s) const { return scale * s[threadIdx.x * 32]; }
+};
+
+struct Counter {
+  __device__ Counter() {
+    __shared__ int hits[32 * 32];
+    hits[threadIdx.x * 32] = 0;  // expect: store unanalyzed-access
+  }
+};
+
+struct View {
+  float *row;
+};
+
+struct Vec4 {
+  float4 v;
+};
+
+// bankcheck: block 32
+__global__ void structMembers(float *out) {
+  __shared__ float s[32 * 32];
+  __shared__ float t[32 * 8];
+  Tile::store(s);
+  __syncthreads();
+  Scaled scaled{2.0f};
+  out[threadIdx.x] = scaled.load(s);  // expect: load unknown
+  View view{s};  // expect: load unknown
+  out[threadIdx.x] += view.row[threadIdx.x * 32];
+  float *rows[2] = {s, t};  // expect: load unknown; load unknown
+  out[threadIdx.x] += rows[1][threadIdx.x * 32];
+  // a temporary built with braces is evaluated: its 16-byte load is analyzed
+  Vec4 q = Vec4{*reinterpret_cast<const float4 *>(&t[threadIdx.x * 8])};  // expect: load ways=2 width=16
+  out[threadIdx.x] += q.v.x;
+}
