@@ -80,9 +80,10 @@ final class UnreachedShared {
       if (e instanceof Expr.Index i) bases.add(i.base());
     });
     if (shared.isEmpty()) return;
-    String why = f.name().contains("::") ? memberReason(f.name()) : "'" + f.name() + "' is not a kernel (no __global__) and no kernel in this file calls it by name,"
-            + " so this access is not analyzed (a call through a pointer or a template argument is not followed; where"
-            + " a macro stands for __global__, give the header that defines it with -I)";
+    String why = f.name().contains("::") ? memberReason(f.name())
+        : "'" + f.name() + "' is not a kernel (no __global__) and no kernel in this file calls it by name, so this"
+            + " access is not analyzed (a call through a pointer or a template argument is not followed; where a macro"
+            + " stands for __global__, give the header that defines it with -I)";
     Walk.stmt(f.body(), d -> {}, e -> {
       if (!(e instanceof Expr.Index i) || bases.contains(i)) return;
       Expr root = i;

@@ -2007,10 +2007,9 @@ public final class Interpreter {
       }
       String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'" : "a call through an expression";
       for (int i = 0; i < args.size(); i++) {
-        Expr a = c.args().get(i);
-        unanalyzed(a instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : a, MemOp.LOAD, args.get(i),
-            "its address is passed to " + method + ", which bankcheck does not follow (methods and calls through"
-                + " pointers are not followed), so the access it makes is not analyzed", mask);
+        unanalyzed(addressed(c.args().get(i)), MemOp.LOAD, args.get(i), "its address is passed to " + method
+            + ", which bankcheck does not follow (methods and calls through pointers are not followed), so the access"
+            + " it makes is not analyzed", mask);
       }
       return fill(new Val.Unknown("the result of " + method + " (methods are not followed)"));
     }
@@ -2179,9 +2178,13 @@ public final class Interpreter {
 
   /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */
   private void passedToUnknown(Expr arg, Val[] vals, String callee, boolean[] mask) {
-    Expr at = arg instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : arg;
-    unanalyzed(at, MemOp.LOAD, vals, "its address is passed to '" + callee
+    unanalyzed(addressed(arg), MemOp.LOAD, vals, "its address is passed to '" + callee
         + "', which has no definition in this file, so the access it makes is not analyzed", mask);
+  }
+
+  /** Where a finding about an address given as {@code e} goes: the element of {@code &s[i]}, else e itself. */
+  private static Expr addressed(Expr e) {
+    return e instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : e;
   }
 
   /**
@@ -2189,10 +2192,9 @@ public final class Interpreter {
    * element, an initializer list): the accesses made through it are not analyzed, and the finding says so here.
    */
   private void untracked(Expr at, Val[] vals, String where, boolean[] mask) {
-    unanalyzed(at instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : at, MemOp.LOAD, vals,
-        "its address is stored in " + where + ", which bankcheck does not follow (it follows shared addresses in"
-            + " local variables, not in struct members, arrays or other memory), so the accesses made through it are"
-            + " not analyzed", mask);
+    unanalyzed(addressed(at), MemOp.LOAD, vals, "its address is stored in " + where + ", which bankcheck does not"
+        + " follow (it follows shared addresses in local variables, not in struct members, arrays or other memory), so"
+        + " the accesses made through it are not analyzed", mask);
   }
 
   /** The value of an initializer of {@code where}, whose shared addresses are not followed there (see {@link #untracked}). */
