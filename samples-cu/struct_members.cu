@@ -1,7 +1,8 @@
 // Shared memory used through classes. A static member function that a kernel calls by its qualified name
 // is run like any __device__ function. What bankcheck does not run or follow is listed as not analyzed,
 // never dropped: a method called on an object, a constructor, a shared address stored in a struct or in an
-// array of pointers. On hardware, every access marked unknown below is a 32-way or 2-way conflict.
+// array of pointers, a subscript of a class object (its operator[]). On hardware, every access marked unknown
+// below is a 32-way or 2-way conflict.
 
 struct Tile {
   using value_type = float;  // a member type: parsed (the class was skipped before)
@@ -30,6 +31,11 @@ struct Vec4 {
   float4 v;
 };
 
+struct Buffer {
+  float data[32 * 32];
+  __device__ float &operator[](int i) { return data[i]; }
+};
+
 // bankcheck: block 32
 __global__ void structMembers(float *out) {
   __shared__ float s[32 * 32];
@@ -45,4 +51,7 @@ __global__ void structMembers(float *out) {
   // a temporary built with braces is evaluated: its 16-byte load is analyzed
   Vec4 q = Vec4{*reinterpret_cast<const float4 *>(&t[threadIdx.x * 8])};  // expect: load ways=2 width=16
   out[threadIdx.x] += q.v.x;
+  // a subscript of a class object calls its operator[]: not followed (it was read as a load of the object)
+  __shared__ Buffer buffer;
+  buffer[threadIdx.x * 32] = 1.0f;  // expect: store unknown
 }

@@ -1461,6 +1461,12 @@ public final class Interpreter {
   private LV lvalue(Expr e, boolean[] mask) {
     if (e instanceof Expr.Name nm) return name(nm.name());
     if (e instanceof Expr.Index i) {
+      LV object = plainLvalue(i.base()) ? lvalue(i.base(), mask) : null;
+      if (object instanceof SharedLV s && (s.type() instanceof Type.Struct || s.type() instanceof Type.Opaque)) {
+        eval(i.index(), mask);
+        return unknownElement(s, "'" + text(i) + "' calls the operator[] of '" + s.type().display()
+            + "', which bankcheck does not follow");
+      }
       Val[] base = eval(i.base(), mask);
       Val[] idx = eval(i.index(), mask);
       return deref(pointerAdd(base, idx, mask), mask, () -> "an element of '" + text(i.base()) + "'");
@@ -1473,6 +1479,24 @@ public final class Interpreter {
       return deref(eval(u.operand(), mask), mask, () -> "*" + text(u.operand()));
     }
     return new OtherLV(eval(e, mask), "a temporary");
+  }
+
+  /** A name or its members ({@code sm.buf}): an lvalue found without evaluating anything. */
+  private static boolean plainLvalue(Expr e) {
+    return e instanceof Expr.Name || e instanceof Expr.Member m && !m.arrow() && plainLvalue(m.base());
+  }
+
+  /**
+   * An element of a shared object whose address is unknown: an access of it is unknown, for the reason the object's
+   * address already has (a member of an unknown type), else for {@code why}.
+   */
+  private LV unknownElement(SharedLV object, String why) {
+    Val.Ptr[] lanes = object.lanes().clone();
+    for (int l = 0; l < n; l++) {
+      Val.Ptr p = lanes[l];
+      if (p != null) lanes[l] = new Val.Ptr(p.root(), null, object.type(), p.via(), p.unknown() != null ? p.unknown() : why, false);
+    }
+    return new SharedLV(lanes, new Type.Opaque("element"));
   }
 
   private static String text(Expr e) {

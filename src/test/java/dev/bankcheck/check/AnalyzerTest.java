@@ -905,4 +905,27 @@ class AnalyzerTest {
         """);
     assertUnknownBecause(at(r, 1, Op.LOAD), "it is in an expression bankcheck does not support (a fold expression)");
   }
+  /**
+   * A subscript of a class object in shared memory calls its operator[]: it was read as a broadcast load of the
+   * object, and the store it makes was lost. A member of an unknown type subscripted and assigned is a store.
+   */
+  @Test
+  void subscriptsOfSharedClassObjectsAreUnknownAccesses() {
+    FileReport r = analyze("""
+        struct Buffer { float d[1024]; __device__ float& operator[](int i) { return d[i]; } };
+        struct Storage { Unknown z; };
+        __global__ void k(float* o) {
+          __shared__ Buffer b;
+          b[threadIdx.x * 32] = 1.0f;
+          __shared__ cuda::std::array<float, 1024> a;
+          o[0] = a[threadIdx.x * 32];
+          __shared__ Storage st;
+          st.z[threadIdx.x] = 2.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.STORE), "'b[...]' calls the operator[] of 'Buffer', which bankcheck does not follow");
+    assertUnknownBecause(at(r, 7, Op.LOAD), "calls the operator[] of 'cuda::std::array'");
+    assertUnknownBecause(at(r, 9, Op.STORE), "the member 'z' of 'Storage' is unknown");
+    assertEquals(3, r.findings().size(), r.findings().toString());
+  }
 }
