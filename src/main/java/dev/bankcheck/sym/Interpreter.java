@@ -2005,6 +2005,9 @@ public final class Interpreter {
         if (!s.integer() && out[l] instanceof Val.Num) out[l] = new Val.Opaque("floating-point value");
         else if (s.integer() && out[l] instanceof Val.Opaque) {
           out[l] = new Val.Unknown("a floating-point value converted to an integer");
+        } else if (s.integer() && out[l] instanceof Val.Ptr ptr) {
+          // an address as an integer counts bytes: (uintptr_t) s + 4 * tx is 4 bytes per lane, not 4 floats
+          out[l] = ptr.withPointee(Types.UCHAR);
         } else if (s.integer()) {
           out[l] = narrow(out[l], s);
         }

@@ -928,4 +928,22 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 9, Op.STORE), "the member 'z' of 'Storage' is unknown");
     assertEquals(3, r.findings().size(), r.findings().toString());
   }
+  /** An address cast to an integer counts bytes: '(uintptr_t) s + 4 * tx' was scaled by the float size (a false 4-way). */
+  @Test
+  void anAddressAsAnIntegerCountsBytes() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          float* p = (float*)((uintptr_t)s + 4 * threadIdx.x);
+          p[0] = 1.0f;
+          unsigned long long u = (unsigned long long)s;
+          u += 8 * threadIdx.x;
+          *(float2*)u = make_float2(0, 0);
+          *(float*)((size_t)s + 128 * threadIdx.x) = 2.0f;
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 4, Op.STORE).verdict(), at(r, 4, Op.STORE).reason());
+    assertEquals(Verdict.OK, at(r, 7, Op.STORE).verdict(), at(r, 7, Op.STORE).reason());
+    assertEquals(32, at(r, 8, Op.STORE).ways());
+  }
 }
