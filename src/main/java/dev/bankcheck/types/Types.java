@@ -90,6 +90,31 @@ public final class Types {
     BUILTIN.put("__nv_bfloat162", new Type.Vector("__nv_bfloat162", BF16, 2, 4, 4));
     BUILTIN.put("nv_bfloat162", BUILTIN.get("__nv_bfloat162"));
     BUILTIN.put("dim3", new Type.Vector("dim3", UINT, 3, 12, 4));
+    // cuda_fp8.h, cuda_fp6.h, cuda_fp4.h (CUDA 12.8+): sizes and alignments checked with static_assert under nvcc 13
+    for (String kind : List.of("fp8_e4m3", "fp8_e5m2", "fp8_e8m0", "fp6_e2m3", "fp6_e3m2")) {
+      String x = kind.substring(0, 3);
+      String format = kind.substring(3);
+      small("__nv_" + kind, 1);
+      small("__nv_" + x + "x2" + format, 2);
+      small("__nv_" + x + "x4" + format, 4);
+    }
+    small("__nv_fp4_e2m1", 1);
+    small("__nv_fp4x2_e2m1", 1);
+    small("__nv_fp4x4_e2m1", 2);
+    alias("__nv_fp8_storage_t", UCHAR);
+    alias("__nv_fp8x2_storage_t", USHORT);
+    alias("__nv_fp8x4_storage_t", UINT);
+    alias("__nv_fp6_storage_t", UCHAR);
+    alias("__nv_fp6x2_storage_t", USHORT);
+    alias("__nv_fp6x4_storage_t", UINT);
+    alias("__nv_fp4_storage_t", UCHAR);
+    alias("__nv_fp4x2_storage_t", UCHAR);
+    alias("__nv_fp4x4_storage_t", USHORT);
+  }
+
+  /** A small floating-point type (FP8, FP6, FP4, packed or not) of {@code size} bytes, aligned to its size. */
+  private static void small(String name, long size) {
+    BUILTIN.put(name, scalar(name, size, false, true));
   }
 
   private Types() {}

@@ -946,4 +946,27 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 7, Op.STORE).verdict(), at(r, 7, Op.STORE).reason());
     assertEquals(32, at(r, 8, Op.STORE).ways());
   }
+  /** FP8, FP6 and FP4 types (cuda_fp8.h, ...) have their sizes (checked with static_assert under nvcc 13), not unknown. */
+  @Test
+  void smallFloatingPointTypesHaveTheirSizes() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ __nv_fp8_e4m3 a[4096];
+          __shared__ __nv_fp8x2_e5m2 b[2048];
+          __shared__ __nv_fp8x4_e4m3 c[1024];
+          __shared__ __nv_fp4x4_e2m1 d[2048];
+          a[threadIdx.x * 128] = a[1];
+          b[threadIdx.x * 2] = b[1];
+          c[threadIdx.x] = c[1];
+          d[threadIdx.x * 64] = d[1];
+        }
+        """);
+    assertEquals(32, at(r, 6, Op.STORE).ways());
+    assertEquals(1, at(r, 6, Op.STORE).widthBytes());
+    assertEquals(2, at(r, 7, Op.STORE).widthBytes());
+    assertEquals(Verdict.OK, at(r, 7, Op.STORE).verdict());
+    assertEquals(4, at(r, 8, Op.STORE).widthBytes());
+    assertEquals(2, at(r, 9, Op.STORE).widthBytes());
+    assertEquals(32, at(r, 9, Op.STORE).ways());
+  }
 }
