@@ -106,7 +106,13 @@ alignment
 
 attribute
     : '__attribute__' '(' '(' balanced* ')' ')'
-    | '[' '[' balanced* ']' ']'
+    | '[' '[' attributeItem* ']' ']'
+    ;
+
+// inside [[...]]: no brackets, so that an attribute never runs past its own ']]'
+attributeItem
+    : '(' balanced* ')'
+    | ~('(' | ')' | '[' | ']')
     ;
 
 balanced
@@ -268,8 +274,8 @@ blockItem
 statement
     : compoundStatement                                                         #blockStmt
     | 'if' 'constexpr'? '(' cond=expressionList ')' then=statement ('else' otherwise=statement)?   #ifStmt
-    | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' range=expression ')' body=statement  #rangeForStmt
-    | 'for' '(' declSpecifiers pointer* '[' Identifier (',' Identifier)* ']' ':' range=expression ')' body=statement  #bindingForStmt
+    | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #rangeForStmt
+    | 'for' '(' declSpecifiers pointer* '[' Identifier (',' Identifier)* ']' ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #bindingForStmt
     | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt
     | 'while' '(' cond=expressionList ')' body=statement                        #whileStmt
     | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
@@ -291,6 +297,7 @@ statement
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt
     | 'namespace' Identifier '=' qualifiedName ';'                               #namespaceAliasStmt
     | expressionList? ';'                                                       #exprStmt
+    | attribute+ statement                                                      #attributedStmt
     ;
 
 expressionList

@@ -494,17 +494,18 @@ final class IrBuilder {
       List<PointerContext> inner = dc.parenDeclarator() != null ? dc.parenDeclarator().pointer() : List.of();
       TypeRef t = declarated(declSpecType(rf.rangeSpec), dims(dc.arraySuffix()), dc.pointer(), inner);
       Pos at = after(nameToken);
-      VarDecl v = new VarDecl(pos(nameToken), nameToken.getText(), t, null, modifiers(rf.rangeSpec),
-          alignment(rf.rangeSpec), at, at);
+      VarDecl v = new VarDecl(pos(nameToken), nameToken.getText(), t, range(rf.range, rf.rangeList),
+          modifiers(rf.rangeSpec), alignment(rf.rangeSpec), at, at);
       return new Stmt.For(p, new Stmt.Decl(pos(rf.rangeSpec), List.of(v)), null, null, stmt(rf.body));
     }
+    if (s instanceof AttributedStmtContext a) return stmt(a.statement()); // [[likely]], [[unlikely]]
     if (s instanceof BindingForStmtContext bf) {
       // for (auto& [k, v] : m): host code over a container; the bound names have no known value
       List<VarDecl> names = new ArrayList<>();
       for (var id : bf.Identifier()) {
         Pos at = after(id.getSymbol());
-        names.add(new VarDecl(pos(id.getSymbol()), id.getText(), declSpecType(bf.declSpecifiers()), null,
-            modifiers(bf.declSpecifiers()), null, at, at));
+        names.add(new VarDecl(pos(id.getSymbol()), id.getText(), declSpecType(bf.declSpecifiers()),
+            names.isEmpty() ? range(bf.range, bf.rangeList) : null, modifiers(bf.declSpecifiers()), null, at, at));
       }
       return new Stmt.For(p, new Stmt.Decl(pos(bf.declSpecifiers()), List.copyOf(names)), null, null, stmt(bf.body));
     }
@@ -910,6 +911,15 @@ final class IrBuilder {
     if (pc instanceof LambdaExprContext l) return lambda(p, l);
     String text = pc.getText();
     return unsupported(p, "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'", pc);
+  }
+
+  /**
+   * The value of a range-based for loop's variable: not modelled (the loop runs as "any iteration"), but a use of
+   * shared memory in its range is listed (see Expr.Unsupported).
+   */
+  private Expr range(ExpressionContext range, BraceInitializerContext list) {
+    ParserRuleContext ctx = range != null ? range : list;
+    return unsupported(pos(ctx), "an element of the range of a range-based for loop", ctx);
   }
 
   /** An expression the IR does not model, with the variables it names (not members, callees or qualifiers). */

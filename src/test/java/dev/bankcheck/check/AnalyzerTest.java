@@ -969,4 +969,24 @@ class AnalyzerTest {
     assertEquals(2, at(r, 9, Op.STORE).widthBytes());
     assertEquals(32, at(r, 9, Op.STORE).ways());
   }
+  /**
+   * C++20 attributes on statements ([[likely]]) parse (the whole kernel was skipped); a range-based for loop over
+   * shared memory or a braced list parses, and a use of shared memory in its range is listed, not dropped.
+   */
+  @Test
+  void attributedStatementsAndRangesOfRangeForLoops() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          if (threadIdx.x < 16) [[likely]] { s[threadIdx.x * 2] = 3.0f; }
+          [[unlikely]] s[threadIdx.x * 32] = 1.0f;
+          for (float v : s) o[0] += v;
+          for (auto i : {1, 2}) o[i] = 0.0f;
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(Verdict.OK, at(r, 3, Op.STORE).verdict());
+    assertEquals(32, at(r, 4, Op.STORE).ways());
+    assertUnknownBecause(at(r, 5, Op.LOAD), "(an element of the range of a range-based for loop)");
+  }
 }

@@ -575,13 +575,14 @@ class ParserTest {
     assertEquals(List.of("For", "For", "If", "ExprStmt", "Label", "Return"),
         s.stream().map(x -> x.getClass().getSimpleName()).toList());
     Stmt.For rf = (Stmt.For) s.get(0);
-    assertEquals(List.of("x:auto"), assertInstanceOf(Stmt.Decl.class, rf.init()).vars().stream()
-        .map(ParserTest::decl).toList());
+    // the range is not modelled: the variable's value says so, and keeps the names (uses of shared memory are listed)
+    assertEquals(List.of("x:auto=(unsupported an element of the range of a range-based for loop)"),
+        assertInstanceOf(Stmt.Decl.class, rf.init()).vars().stream().map(ParserTest::decl).toList());
     assertNull(rf.cond());
     assertNull(rf.step());
     assertEquals("(+= n x)", sexpr(assertInstanceOf(Stmt.ExprStmt.class, rf.body()).expr()));
-    assertEquals(List.of("y:float& const"), ((Stmt.Decl) ((Stmt.For) s.get(1)).init()).vars().stream()
-        .map(ParserTest::decl).toList());
+    assertEquals(List.of("y:float&=(unsupported an element of the range of a range-based for loop) const"),
+        ((Stmt.Decl) ((Stmt.For) s.get(1)).init()).vars().stream().map(ParserTest::decl).toList());
     assertEquals("done", assertInstanceOf(Stmt.Goto.class, ((Stmt.If) s.get(2)).then()).label());
     assertEquals("done", ((Stmt.Label) s.get(4)).label());
   }
