@@ -1747,9 +1747,13 @@ public final class Interpreter {
     if (noAccess > 0) return;
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean any = false;
+    // an object whose type cannot be laid out (cub's TempStorage, a type from a header not read) has no known width
+    String unsized = s.type().size() > 0 ? null : "the size of '" + s.type().display() + "' is unknown";
     for (int l = 0; l < n; l++) {
-      if (mask[l] && s.lanes()[l] != null) {
-        lanes[l] = s.lanes()[l];
+      Val.Ptr p = s.lanes()[l];
+      if (mask[l] && p != null) {
+        lanes[l] = unsized == null || p.unknown() != null ? p : new Val.Ptr(p.root(), null, p.pointee(), p.via(), unsized,
+            false);
         any = true;
       }
     }

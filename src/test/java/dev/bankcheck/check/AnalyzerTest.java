@@ -989,4 +989,16 @@ class AnalyzerTest {
     assertEquals(32, at(r, 4, Op.STORE).ways());
     assertUnknownBecause(at(r, 5, Op.LOAD), "(an element of the range of a range-based for loop)");
   }
+  /** A shared object whose type cannot be laid out (cub's TempStorage) was read as a one-word broadcast: it is unknown. */
+  @Test
+  void anObjectOfAnUnknownSizeIsAnUnknownAccess() {
+    FileReport r = analyze("""
+        __global__ void k(const float* in, float* o) {
+          using BlockReduce = cub::BlockReduce<float, 256>;
+          __shared__ typename BlockReduce::TempStorage temp;
+          o[0] = BlockReduce(temp).Sum(in[threadIdx.x]);
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.LOAD), "the size of 'BlockReduce::TempStorage' is unknown");
+  }
 }
