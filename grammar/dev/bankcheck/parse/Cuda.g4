@@ -296,6 +296,8 @@ statement
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt
     | 'namespace' Identifier '=' qualifiedName ';'                               #namespaceAliasStmt
+    | declModifier* 'auto' declModifier* ('&' | '&&')? '[' names+=Identifier (',' names+=Identifier)* ']'
+      ('=' value=initializer | list=braceInitializer) ';'                       #bindingDeclStmt
     | expressionList? ';'                                                       #exprStmt
     | attribute+ statement                                                      #attributedStmt
     ;

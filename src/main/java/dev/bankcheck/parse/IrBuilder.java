@@ -499,6 +499,20 @@ final class IrBuilder {
       return new Stmt.For(p, new Stmt.Decl(pos(rf.rangeSpec), List.of(v)), null, null, stmt(rf.body));
     }
     if (s instanceof AttributedStmtContext a) return stmt(a.statement()); // [[likely]], [[unlikely]]
+    if (s instanceof BindingDeclStmtContext bd) {
+      // auto [a, b] = f(...): the initializer runs (its accesses count) as a hidden variable; the names bound to
+      // its parts are not followed
+      TypeRef auto = new TypeRef("auto", null, List.of(), List.of(), 0, List.of(), true);
+      List<VarDecl> vars = new ArrayList<>();
+      vars.add(new VarDecl(p, "<structured binding>", auto, bd.value != null ? initializer(bd.value) : braceInit(bd.list),
+          Set.of(), null, null, null));
+      for (Token name : bd.names) {
+        Pos at = after(name);
+        vars.add(new VarDecl(pos(name), name.getText(), auto,
+            new Expr.Unsupported(pos(name), "an element of a structured binding"), Set.of(), null, at, at));
+      }
+      return new Stmt.Decl(p, List.copyOf(vars));
+    }
     if (s instanceof BindingForStmtContext bf) {
       // for (auto& [k, v] : m): host code over a container; the bound names have no known value
       List<VarDecl> names = new ArrayList<>();

@@ -1001,4 +1001,21 @@ class AnalyzerTest {
         """);
     assertUnknownBecause(at(r, 4, Op.LOAD), "the size of 'BlockReduce::TempStorage' is unknown");
   }
+  /** A structured binding made the whole kernel a parse error: it parses, its initializer's accesses count. */
+  @Test
+  void structuredBindingsParseAndTheirInitializersRun() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          auto [a, b] = make_int2(threadIdx.x, 2);
+          s[threadIdx.x * 32] = 1.0f;
+          const auto& [x, y] = make_float2(s[threadIdx.x * 2], 0.0f);
+          s[a * 32] = 2.0f;
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(32, at(r, 4, Op.STORE).ways());
+    assertEquals(2, at(r, 5, Op.LOAD).ways());
+    assertUnknownBecause(at(r, 6, Op.STORE), "(an element of a structured binding)");
+  }
 }

@@ -694,7 +694,7 @@ class ParserTest {
   void unsupportedFormsStillFailOneItemAtATime() {
     CudaParserFacade.Result r = parse("""
         __device__ void bad() { if (int x = f()) { } }
-        __device__ void bad2() { auto [a, b] = pair(); }
+        __device__ void bad2() { int S::* member = &S::x; }
         __global__ void good(float* p) { p[0] = 1; }
         """);
     assertEquals(List.of("good"), functions(r.unit()).stream().map(Function::name).toList());
