@@ -1,9 +1,9 @@
 package dev.bankcheck.cli;
 
 import dev.bankcheck.bank.BankConfig;
+import dev.bankcheck.source.SmallTextFile;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -111,11 +111,9 @@ final class ConfigFile {
 
   static Settings load(Path file) throws ConfigException, IOException {
     String display = display(file);
-    if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
-    if (Files.size(file) > MAX_BYTES) throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
+      text = SmallTextFile.read(file, MAX_BYTES);
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new ConfigException(display + ": not UTF-8 text");
     }

@@ -284,7 +284,7 @@ final class IrBuilder {
     if (ts instanceof BuiltinTypeSpecContext b) {
       List<String> words = new ArrayList<>();
       for (BuiltinTypeContext w : b.builtinType()) words.add(w.getText());
-      return new TypeRef(String.join(" ", words), null, List.of(), List.of(), 0, List.of(), true);
+      return builtin(String.join(" ", words));
     }
     if (ts instanceof StructTypeSpecContext s) {
       StructDef def = struct(s.structSpecifier());
@@ -300,7 +300,7 @@ final class IrBuilder {
         enums.add(new TranslationUnit.EnumDef(es.name == null ? "" : es.name.getText(), List.copyOf(list)));
       }
       if (es.name != null) typeNames.add(es.name.getText());
-      return new TypeRef("int", null, List.of(), List.of(), 0, List.of(), true);
+      return builtin("int");
     }
     if (ts instanceof DecltypeTypeSpecContext) {
       return new TypeRef("decltype", null, List.of(), List.of(), 0, List.of(), false);
@@ -423,7 +423,12 @@ final class IrBuilder {
     return def;
   }
 
-  private static final TypeRef VOID = new TypeRef("void", null, List.of(), List.of(), 0, List.of(), true);
+  private static final TypeRef VOID = builtin("void");
+
+  /** A built-in type by name ("int", "void", "unsigned long"): no struct, template arguments, pointers or dims. */
+  private static TypeRef builtin(String name) {
+    return new TypeRef(name, null, List.of(), List.of(), 0, List.of(), true);
+  }
 
   /** A constructor's or operator's body, as a function that no call names: only its uses of shared memory count. */
   private Function memberBody(ParserRuleContext member, String name, Set<String> qualifiers,
@@ -502,7 +507,7 @@ final class IrBuilder {
     if (s instanceof BindingDeclStmtContext bd) {
       // auto [a, b] = f(...): the initializer runs (its accesses count) as a hidden variable; the names bound to
       // its parts are not followed
-      TypeRef auto = new TypeRef("auto", null, List.of(), List.of(), 0, List.of(), true);
+      TypeRef auto = builtin("auto");
       List<VarDecl> vars = new ArrayList<>();
       vars.add(new VarDecl(p, "<structured binding>", auto, bd.value != null ? initializer(bd.value) : braceInit(bd.list),
           Set.of(), null, null, null));
@@ -905,7 +910,7 @@ final class IrBuilder {
     if (pc instanceof FunctionalCastExprContext f) {
       List<String> words = new ArrayList<>();
       for (BuiltinTypeContext w : f.builtinType()) words.add(w.getText());
-      TypeRef t = new TypeRef(String.join(" ", words), null, List.of(), List.of(), 0, List.of(), true);
+      TypeRef t = builtin(String.join(" ", words));
       List<Expr> a = f.braceInitializer() != null ? ((Expr.InitList) braceInit(f.braceInitializer())).items()
           : args(f.argumentList());
       return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : unsupported(p, "functional cast", f);

@@ -7,6 +7,7 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import com.google.gson.stream.JsonWriter;
 import dev.bankcheck.check.Finding;
+import dev.bankcheck.source.SmallTextFile;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -118,11 +119,9 @@ public final class Baseline {
   public static final long MAX_BYTES = 32L << 20;
 
   public static Baseline read(Path file) throws IOException, FormatException {
-    if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
-    if (Files.size(file) > MAX_BYTES) throw new IOException("larger than " + (MAX_BYTES >> 20) + " MiB");
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
+      text = SmallTextFile.read(file, MAX_BYTES);
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new FormatException("not UTF-8 text (a baseline is the JSON that --write-baseline writes)");
     }

@@ -821,6 +821,7 @@ class AnalyzerTest {
     }
     return String.join("\n", lines);
   }
+
   /**
    * Members of classes were dropped with their accesses (exit 0 on a 32-way conflict): a static member function
    * called by its qualified name is run; a method called on an object, a constructor and an operator are not run,
@@ -905,6 +906,7 @@ class AnalyzerTest {
         """);
     assertUnknownBecause(at(r, 1, Op.LOAD), "it is in an expression bankcheck does not support (a fold expression)");
   }
+
   /**
    * A subscript of a class object in shared memory calls its operator[]: it was read as a broadcast load of the
    * object, and the store it makes was lost. A member of an unknown type subscripted and assigned is a store.
@@ -928,6 +930,7 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 9, Op.STORE), "the member 'z' of 'Storage' is unknown");
     assertEquals(3, r.findings().size(), r.findings().toString());
   }
+
   /** An address cast to an integer counts bytes: '(uintptr_t) s + 4 * tx' was scaled by the float size (a false 4-way). */
   @Test
   void anAddressAsAnIntegerCountsBytes() {
@@ -946,6 +949,7 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 7, Op.STORE).verdict(), at(r, 7, Op.STORE).reason());
     assertEquals(32, at(r, 8, Op.STORE).ways());
   }
+
   /** FP8, FP6 and FP4 types (cuda_fp8.h, ...) have their sizes (checked with static_assert under nvcc 13), not unknown. */
   @Test
   void smallFloatingPointTypesHaveTheirSizes() {
@@ -969,6 +973,7 @@ class AnalyzerTest {
     assertEquals(2, at(r, 9, Op.STORE).widthBytes());
     assertEquals(32, at(r, 9, Op.STORE).ways());
   }
+
   /**
    * C++20 attributes on statements ([[likely]]) parse (the whole kernel was skipped); a range-based for loop over
    * shared memory or a braced list parses, and a use of shared memory in its range is listed, not dropped.
@@ -989,6 +994,7 @@ class AnalyzerTest {
     assertEquals(32, at(r, 4, Op.STORE).ways());
     assertUnknownBecause(at(r, 5, Op.LOAD), "(an element of the range of a range-based for loop)");
   }
+
   /** A shared object whose type cannot be laid out (cub's TempStorage) was read as a one-word broadcast: it is unknown. */
   @Test
   void anObjectOfAnUnknownSizeIsAnUnknownAccess() {
@@ -1001,6 +1007,7 @@ class AnalyzerTest {
         """);
     assertUnknownBecause(at(r, 4, Op.LOAD), "the size of 'BlockReduce::TempStorage' is unknown");
   }
+
   /** A structured binding made the whole kernel a parse error: it parses, its initializer's accesses count. */
   @Test
   void structuredBindingsParseAndTheirInitializersRun() {
