@@ -109,6 +109,34 @@ public final class Poly {
 
     private record Merge(Terms other, long sign, Terms result) {}
 
+    private record Product(Terms other, Terms result) {}
+
+    /** The last product made from this one: the lanes of a warp multiply the same terms. */
+    private Product lastProduct;
+
+    /** this * o, without zero coefficients. */
+    Terms times(Terms o) {
+      Product last = lastProduct;
+      if (last != null && last.other == o) return last.result;
+      java.util.TreeMap<String, Long> sum = new java.util.TreeMap<>();
+      for (int i = 0; i < names.length; i++) {
+        for (int j = 0; j < o.names.length; j++) {
+          sum.merge(multiplyNames(names[i], o.names[j]), coeffs[i] * o.coeffs[j], Long::sum);
+        }
+      }
+      sum.values().removeIf(v -> v == 0);
+      String[] n = new String[sum.size()];
+      long[] c = new long[sum.size()];
+      int k = 0;
+      for (Map.Entry<String, Long> e : sum.entrySet()) {
+        n[k] = e.getKey();
+        c[k++] = e.getValue();
+      }
+      Terms t = k == 0 ? NONE : new Terms(n, c);
+      lastProduct = new Product(o, t);
+      return t;
+    }
+
     /** this + sign*o, without zero coefficients. */
     Terms merge(Terms o, long sign) {
       Merge last = lastMerge;
@@ -298,23 +326,14 @@ public final class Poly {
     return new Poly(constant * k, terms.scale(k));
   }
 
+  /** (c + T) * (d + U) = c*d + T*U + d*T + c*U, where T*U is the same in every lane. */
   public Poly mul(Poly o) {
     if (o.isConstant()) return scale(o.constant);
     if (isConstant()) return o.scale(constant);
-    Poly out = o.scale(constant);
-    for (int i = 0; i < terms.size(); i++) {
-      String a = terms.names[i];
-      long av = terms.coeffs[i];
-      out = out.add(monomial(a, av * o.constant));
-      for (int j = 0; j < o.terms.size(); j++) {
-        out = out.add(monomial(multiplyNames(a, o.terms.names[j]), av * o.terms.coeffs[j]));
-      }
-    }
-    return out;
-  }
-
-  private static Poly monomial(String name, long coeff) {
-    return coeff == 0 ? ZERO : new Poly(0, new Terms(new String[] {name}, new long[] {coeff}));
+    Terms t = terms.times(o.terms);
+    if (o.constant != 0) t = t.merge(terms.scale(o.constant), 1);
+    if (constant != 0) t = t.merge(o.terms.scale(constant), 1);
+    return new Poly(constant * o.constant, t);
   }
 
   /** Products of names recur in every lane and iteration: computed once each (bounded: cleared when full). */
