@@ -68,10 +68,16 @@ public final class CudaParserFacade {
     }
 
     /** Header items of every file: the IR is immutable, and the key decides it (as below). */
-    private static final Map<Key, IrBuilder.Added> HEADER_ITEMS = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Tokens held by HEADER_ITEMS' keys, about: the map is cleared past a bound, as memory must stay bounded. */
+    private static final Map<Key, Built> HEADER_ITEMS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Tokens held by HEADER_ITEMS' keys: past a bound no more items are kept, as memory must stay bounded. */
     private static final java.util.concurrent.atomic.AtomicLong HEADER_TOKENS = new java.util.concurrent.atomic.AtomicLong();
-    private static final long MAX_HEADER_TOKENS = 500_000; // about 40 MB of tokens, and their IR
+    /**
+     * A token and its share of the IR take about 75 bytes: a fifth of the heap at most (the launcher's 368 MiB:
+     * 965,000 tokens; ggml's headers take 680,000, flashinfer's 900,000). The items kept are the first ones
+     * seen, those of the headers that most files include. Clearing the map at 500,000 tokens (before) parsed
+     * ggml's header items 2,851 times where 1,155 differ.
+     */
+    private static final long MAX_HEADER_TOKENS = Runtime.getRuntime().maxMemory() / 400;
 
     private boolean fromHeader(List<Token> item) {
       for (Token t : item) {
@@ -80,22 +86,20 @@ public final class CudaParserFacade {
       return true;
     }
 
-    private IrBuilder.Added get(Key key, boolean header) {
-      IrBuilder.Added a = built.get(key);
-      return a != null || !header ? a : HEADER_ITEMS.get(key);
+    private Built get(Key key, boolean header) {
+      Built b = built.get(key);
+      return b != null || !header ? b : HEADER_ITEMS.get(key);
     }
 
-    private void put(Key key, IrBuilder.Added added, boolean header) {
-      built.put(key, added);
+    private void put(Key key, Built b, boolean header) {
+      built.put(key, b);
       if (!header) return;
-      if (HEADER_TOKENS.addAndGet(key.tokens.size()) > MAX_HEADER_TOKENS) {
-        HEADER_ITEMS.clear();
-        HEADER_TOKENS.set(key.tokens.size());
+      if (HEADER_TOKENS.get() + key.tokens.size() <= MAX_HEADER_TOKENS && HEADER_ITEMS.putIfAbsent(key, b) == null) {
+        HEADER_TOKENS.addAndGet(key.tokens.size());
       }
-      HEADER_ITEMS.putIfAbsent(key, added);
     }
 
-    /** The item's tokens and the type names known before it: they alone decide what building it adds. */
+    /** The item's tokens and the type names among its identifiers: they alone decide what building it adds. */
     private record Key(List<Token> tokens, Set<String> typeNames) {
       // written out: a record's generated methods are bootstrapped through method handles, a start-up cost
       @Override
@@ -109,7 +113,13 @@ public final class CudaParserFacade {
       }
     }
 
-    private final Map<Key, IrBuilder.Added> built = new HashMap<>();
+    /**
+     * What parsing and building an item gave: what it added to the builder, and its errors when it failed (then
+     * what the builder got before the failure). A failed item costs the most to parse again (the LL stage).
+     */
+    private record Built(IrBuilder.Added added, List<SourceError> errors, boolean parsed) {}
+
+    private final Map<Key, Built> built = new HashMap<>();
   }
 
   /**
@@ -138,20 +148,24 @@ public final class CudaParserFacade {
         skipped.add(new SkippedItem(item));
         continue;
       }
-      // only items that parsed are kept: a failed one is parsed again and reports its error again
-      ItemCache.Key key = cache == null ? null : new ItemCache.Key(item, builder.typeNames());
+      ItemCache.Key key = cache == null ? null : new ItemCache.Key(item, builder.typeNamesIn(item));
       boolean header = key != null && cache.fromHeader(item);
-      IrBuilder.Added known = key == null ? null : cache.get(key, header);
+      ItemCache.Built known = key == null ? null : cache.get(key, header);
+      boolean parsed;
       if (known != null) {
-        builder.add(known);
-        continue;
+        builder.add(known.added());
+        errors.addAll(known.errors());
+        parsed = known.parsed();
+      } else {
+        int[] mark = builder.mark();
+        int errorsBefore = errors.size();
+        parsed = parseItem(item, builder, errors);
+        if (key != null) {
+          cache.put(key, new ItemCache.Built(builder.addedSince(mark),
+              List.copyOf(errors.subList(errorsBefore, errors.size())), parsed), header);
+        }
       }
-      int[] mark = builder.mark();
-      if (!parseItem(item, builder, errors)) {
-        skipped.add(new SkippedItem(item));
-      } else if (key != null) {
-        cache.put(key, builder.addedSince(mark, key.typeNames()), header);
-      }
+      if (!parsed) skipped.add(new SkippedItem(item));
     }
     return new Result(builder.unit(), errors, skipped);
   }

@@ -28,6 +28,8 @@ final class IrBuilder {
   private final List<TranslationUnit.EnumDef> enums = new ArrayList<>();
   /** Names known to be types: resolves "(a) - b" (cast or subtraction) the way the compiler does. */
   private final Set<String> typeNames = new HashSet<>();
+  /** {@link #typeNames} in the order they became known: what an item added is a tail of it. */
+  private final List<String> typeNamesInOrder = new ArrayList<>();
   private Pos[] positions;
   /** How deep the expression or statement being built is (see {@link #enter}). */
   private int depth;
@@ -40,33 +42,42 @@ final class IrBuilder {
     return new TranslationUnit(List.copyOf(items), List.copyOf(structs), List.copyOf(enums));
   }
 
-  /** The names known to be types so far: with an item's tokens, they decide what building the item adds. */
-  Set<String> typeNames() {
-    return Set.copyOf(typeNames);
+  /**
+   * The names known to be types among the identifiers of {@code item}: with the item's tokens, they decide what
+   * building it adds, as a type name is only ever looked up by a name the item spells.
+   */
+  Set<String> typeNamesIn(List<dev.bankcheck.source.Token> item) {
+    Set<String> out = new HashSet<>();
+    for (dev.bankcheck.source.Token t : item) {
+      if (t.kind() == dev.bankcheck.source.TokenKind.IDENTIFIER && typeNames.contains(t.text())) out.add(t.text());
+    }
+    return out;
   }
 
   /** What one item added to the builder, so that it can be added again without parsing it. */
   record Added(List<TranslationUnit.Item> items, List<StructDef> structs, List<TranslationUnit.EnumDef> enums,
-      Set<String> typeNames) {}
+      List<String> typeNames) {}
 
-  /** What was added since the builder had the sizes in {@code mark} and the type names {@code namesBefore}. */
-  Added addedSince(int[] mark, Set<String> namesBefore) {
-    Set<String> names = new HashSet<>(typeNames);
-    names.removeAll(namesBefore);
+  /** What was added since the builder had the sizes in {@code mark}. */
+  Added addedSince(int[] mark) {
     return new Added(List.copyOf(items.subList(mark[0], items.size())),
         List.copyOf(structs.subList(mark[1], structs.size())), List.copyOf(enums.subList(mark[2], enums.size())),
-        Set.copyOf(names));
+        List.copyOf(typeNamesInOrder.subList(mark[3], typeNamesInOrder.size())));
   }
 
   int[] mark() {
-    return new int[] {items.size(), structs.size(), enums.size()};
+    return new int[] {items.size(), structs.size(), enums.size(), typeNamesInOrder.size()};
   }
 
   void add(Added a) {
     items.addAll(a.items());
     structs.addAll(a.structs());
     enums.addAll(a.enums());
-    typeNames.addAll(a.typeNames());
+    a.typeNames().forEach(this::addTypeName);
+  }
+
+  private void addTypeName(String name) {
+    if (typeNames.add(name)) typeNamesInOrder.add(name);
   }
 
   /** The expression of a parse of tokens at {@code tokenPositions} (one per token, then the end's). */
@@ -100,7 +111,7 @@ final class IrBuilder {
       items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs()),
           templateValues(fi.templateArgs())));
     } else if (ctx instanceof UsingAliasContext u) {
-      typeNames.add(u.Identifier().getText());
+      addTypeName(u.Identifier().getText());
       TypeRef t = typeName(u.typeName());
       if (!u.arraySuffix().isEmpty()) t = t.withDims(dims(u.arraySuffix()), 0); // using Row = float[32];
       items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), t));
@@ -129,7 +140,7 @@ final class IrBuilder {
     for (TemplateParamContext p : h.templateParam()) {
       if (p instanceof TypeTemplateParamContext t) {
         String name = t.name == null ? "" : t.name.getText();
-        typeNames.add(name);
+        addTypeName(name);
         out.add(new Function.TemplateParam(name, true, null, null, t.typeName() == null ? null : typeName(t.typeName())));
       } else if (p instanceof ValueTemplateParamContext v) {
         out.add(new Function.TemplateParam(v.name.getText(), false, declSpecType(v.declSpecifiers()),
@@ -197,7 +208,7 @@ final class IrBuilder {
         declMods.add(VarDecl.BITFIELD);
       }
       String name = nameToken.getText();
-      if (mods.contains("typedef")) typeNames.add(name);
+      if (mods.contains("typedef")) addTypeName(name);
       Pos dimsStart = dc.parenDeclarator() != null ? after(dc.parenDeclarator().getStop()) : after(nameToken);
       Pos dimsEnd = dc.arraySuffix().isEmpty() ? dimsStart : after(dc.arraySuffix(dc.arraySuffix().size() - 1).getStop());
       TypeRef type = dc.parenDeclarator() != null && dc.arraySuffix().isEmpty() ? FUNCTION_POINTER
@@ -299,7 +310,7 @@ final class IrBuilder {
         }
         enums.add(new TranslationUnit.EnumDef(es.name == null ? "" : es.name.getText(), List.copyOf(list)));
       }
-      if (es.name != null) typeNames.add(es.name.getText());
+      if (es.name != null) addTypeName(es.name.getText());
       return builtin("int");
     }
     if (ts instanceof DecltypeTypeSpecContext) {
@@ -375,7 +386,7 @@ final class IrBuilder {
 
   private StructDef struct(StructSpecifierContext s) {
     String name = s.name == null ? "<anonymous@" + pos(s).line() + ">" : s.name.getText();
-    typeNames.add(name);
+    addTypeName(name);
     Expr align = null;
     for (AlignmentContext a : s.alignment()) align = alignValue(a);
     List<VarDecl> fields = new ArrayList<>();
@@ -392,7 +403,7 @@ final class IrBuilder {
         }
       } else if (m instanceof UsingMemberContext u) {
         // a member type ("using type = T;"): known as a type name, not resolved (see README, Known limits)
-        typeNames.add(u.Identifier().getText());
+        addTypeName(u.Identifier().getText());
       } else if (m instanceof MethodMemberContext mm && mm.functionDefinition().body != null) {
         // a method is a function named "S::m": a kernel's call of "S::m(...)" runs it, and its uses of shared
         // memory are listed as not analyzed where no kernel does (never dropped)

@@ -29,7 +29,8 @@ public final class Lexer {
   private int internCount;
 
   private Lexer(String file, String text) {
-    this.file = file;
+    // one String per path: the header items that parsing caches compare their tokens' positions
+    this.file = file.intern();
     this.src = text;
     this.n = text.length();
     this.tokens = new ArrayList<>(Math.max(16, n / 6));

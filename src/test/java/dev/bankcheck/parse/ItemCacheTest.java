@@ -72,6 +72,33 @@ class ItemCacheTest {
     assertTrue(x.get(x.size() - 1) != y.get(y.size() - 1));
   }
 
+  /**
+   * The type names known before a header item matter only where the item spells them: files that declare
+   * other types first still share the header's items, and its item that does not parse, with its error.
+   */
+  @Test
+  void headerItemsAreSharedAfterOtherTypesAndWhenTheyFail(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("mixed.cuh"), String.join("\n",
+        "typedef float real;",
+        "__device__ real twice(real v) { return (real) - v; }",
+        "int broken = * ;",
+        "__device__ float thrice(float v) { return (Pa) - v; }",
+        ""));
+    String a = "struct Pa { int x; };\n#include \"mixed.cuh\"\n__global__ void a(real* o) { o[0] = twice(1); }\n";
+    String b = "struct Pb { int x; };\n#include \"mixed.cuh\"\n__global__ void b(real* o) { o[0] = twice(2); }\n";
+    CudaParserFacade.Result first = parseFile(dir.resolve("c.cu"), a, new CudaParserFacade.ItemCache("c.cu"));
+    CudaParserFacade.Result second = parseFile(dir.resolve("d.cu"), b, new CudaParserFacade.ItemCache("d.cu"));
+    assertSame(parseFile(dir.resolve("d.cu"), b, null), second);
+    List<TranslationUnit.Item> x = first.unit().items();
+    List<TranslationUnit.Item> y = second.unit().items();
+    assertEquals(5, x.size(), "struct, typedef, twice, thrice, kernel: " + x);
+    assertTrue(x.get(1) == y.get(1) && x.get(2) == y.get(2), "the header's items were parsed again");
+    // "(Pa) - v" is a cast where Pa is a type (c.cu), a subtraction where it is not (d.cu): parsed for each
+    assertTrue(x.get(3) != y.get(3) && !x.get(3).equals(y.get(3)));
+    assertEquals(1, first.errors().size());
+    assertTrue(first.errors().get(0) == second.errors().get(0), "the failed item was parsed again");
+  }
+
   private static CudaParserFacade.Result parseFile(Path file, String text, CudaParserFacade.ItemCache cache) {
     String display = file.getFileName().toString();
     return CudaParserFacade.parse(new Preprocessor(List.of(), Map.of()).process(file, display, text,
