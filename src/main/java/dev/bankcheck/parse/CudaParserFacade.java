@@ -19,7 +19,11 @@ import org.antlr.v4.runtime.ListTokenSource;
 import org.antlr.v4.runtime.NoViableAltException;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Vocabulary;
+import org.antlr.v4.runtime.atn.ATN;
+import org.antlr.v4.runtime.atn.ParserATNSimulator;
+import org.antlr.v4.runtime.atn.PredictionContextCache;
 import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.dfa.DFA;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
@@ -132,6 +136,7 @@ public final class CudaParserFacade {
 
   /** As {@link #parse(List, BooleanSupplier)}, taking items parsed before from {@code cache} (null: none). */
   public static Result parse(List<Token> tokens, BooleanSupplier stop, ItemCache cache) {
+    boundPrediction();
     List<SourceError> errors = new ArrayList<>();
     List<SkippedItem> skipped = new ArrayList<>();
     IrBuilder builder = new IrBuilder();
@@ -220,9 +225,39 @@ public final class CudaParserFacade {
     }
   }
 
+  /**
+   * What the parsers learn about predicting the grammar's decisions, shared by all of them. ANTLR keeps this in
+   * the generated parser's static fields, where it grows with every new shape of code: cccl's headers took
+   * 41,000 states of about 2.5 KB, a third of the launcher's heap, and left flashinfer's run collecting garbage
+   * for a third of its time. It is started afresh past {@link #MAX_DFA_STATES} (checked once per file).
+   */
+  private record Prediction(DFA[] dfa, PredictionContextCache contexts) {
+    static Prediction fresh() {
+      ATN atn = CudaParser._ATN;
+      DFA[] dfa = new DFA[atn.getNumberOfDecisions()];
+      for (int i = 0; i < dfa.length; i++) dfa[i] = new DFA(atn.getDecisionState(i), i);
+      return new Prediction(dfa, new PredictionContextCache());
+    }
+
+    int states() {
+      int n = 0;
+      for (DFA d : dfa) n += d.states.size(); // read without ANTLR's lock: an estimate is enough
+      return n;
+    }
+  }
+
+  private static final int MAX_DFA_STATES = 16_000;
+  private static volatile Prediction prediction = Prediction.fresh();
+
+  private static void boundPrediction() {
+    if (prediction.states() > MAX_DFA_STATES) prediction = Prediction.fresh();
+  }
+
   /** A parser of the tokens that reports nothing to the console and bails out at the first error, SLL first. */
   private static CudaParser bailingParser(List<Token> tokens) {
     CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(tokens))));
+    Prediction p = prediction;
+    parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()));
     parser.removeErrorListeners();
     parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
     parser.setErrorHandler(new BailErrorStrategy());
