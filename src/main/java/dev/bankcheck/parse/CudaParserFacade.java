@@ -20,6 +20,7 @@ import org.antlr.v4.runtime.NoViableAltException;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Vocabulary;
 import org.antlr.v4.runtime.atn.ATN;
+import org.antlr.v4.runtime.atn.ATNConfigSet;
 import org.antlr.v4.runtime.atn.ParserATNSimulator;
 import org.antlr.v4.runtime.atn.PredictionContextCache;
 import org.antlr.v4.runtime.atn.PredictionMode;
@@ -164,7 +165,13 @@ public final class CudaParserFacade {
       } else {
         int[] mark = builder.mark();
         int errorsBefore = errors.size();
-        parsed = parseItem(item, builder, errors);
+        try {
+          parsed = parseItem(item, builder, errors, stop);
+        } catch (OutOfTime e) {
+          stopped = true;
+          skipped.add(new SkippedItem(item));
+          continue;
+        }
         if (key != null) {
           cache.put(key, new ItemCache.Built(builder.addedSince(mark),
               List.copyOf(errors.subList(errorsBefore, errors.size())), parsed), header);
@@ -217,7 +224,7 @@ public final class CudaParserFacade {
   public static Expr parseExpression(List<Token> tokens) {
     if (tokens.isEmpty()) return null;
     List<Token> split = splitClosingAngles(tokens);
-    CudaParser parser = bailingParser(split);
+    CudaParser parser = bailingParser(split, () -> false);
     try {
       return new IrBuilder().expression(sllThenLl(parser, CudaParser::expressionEof).expression(), positions(split));
     } catch (StackOverflowError | RuntimeException e) {
@@ -253,15 +260,32 @@ public final class CudaParserFacade {
     if (prediction.states() > MAX_DFA_STATES) prediction = Prediction.fresh();
   }
 
-  /** A parser of the tokens that reports nothing to the console and bails out at the first error, SLL first. */
-  private static CudaParser bailingParser(List<Token> tokens) {
+  /**
+   * A parser of the tokens that reports nothing to the console and bails out at the first error, SLL first, and
+   * throws {@link OutOfTime} at a decision once {@code stop} says the file's time is up.
+   */
+  private static CudaParser bailingParser(List<Token> tokens, BooleanSupplier stop) {
     CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(tokens))));
     Prediction p = prediction;
-    parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()));
+    parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()) {
+      // one decision can take minutes to predict (20,000 nested "A<" took 88 s): checked at each token looked at
+      @Override
+      protected ATNConfigSet computeReachSet(ATNConfigSet closure, int t, boolean fullCtx) {
+        if (stop.getAsBoolean()) throw new OutOfTime();
+        return super.computeReachSet(closure, t, fullCtx);
+      }
+    });
     parser.removeErrorListeners();
     parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
     parser.setErrorHandler(new BailErrorStrategy());
     return parser;
+  }
+
+  /** The file's time ran out while an item was parsed: it and the items after it are skipped. */
+  private static final class OutOfTime extends RuntimeException {
+    OutOfTime() {
+      super(null, null, false, false);
+    }
   }
 
   /** The rule parsed with SLL prediction, or again with LL where SLL fails (its failures can be spurious). */
@@ -278,7 +302,7 @@ public final class CudaParserFacade {
   /** Whether one item parses with SLL prediction alone (without the LL retry); for tests. */
   static boolean sllAccepts(List<Token> item) {
     try {
-      bailingParser(splitClosingAngles(item)).topItemEof();
+      bailingParser(splitClosingAngles(item), () -> false).topItemEof();
       return true;
     } catch (ParseCancellationException e) {
       return false;
@@ -307,14 +331,16 @@ public final class CudaParserFacade {
     return positions;
   }
 
-  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors) {
+  private static boolean parseItem(List<Token> item, IrBuilder builder, List<SourceError> errors, BooleanSupplier stop) {
     Pos[] positions = positions(item);
 
     // Errors are data: no console listener, and bail out of the item at the first error.
-    CudaParser parser = bailingParser(item);
+    CudaParser parser = bailingParser(item, stop);
     try {
       builder.addItem(sllThenLl(parser, CudaParser::topItemEof).topItem(), positions);
       return true;
+    } catch (OutOfTime e) {
+      throw e;
     } catch (ParseCancellationException e) {
       errors.add(syntaxError(e, positions, parser));
       return false;

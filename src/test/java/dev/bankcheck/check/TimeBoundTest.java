@@ -30,4 +30,17 @@ class TimeBoundTest {
     assertEquals(FileReport.Status.ANALYZED, r.status());
     assertEquals(2, r.findings().get(0).ways());
   }
+
+  /** One declaration can take ANTLR minutes to predict: the bound stops it in the middle of the item. */
+  @Test
+  void theBoundStopsTheParserWithinAnItem() {
+    String deep = "__global__ void k(float *o) {\n  __shared__ float s[64];\n  " + "A<".repeat(20_000) + "int"
+        + ">".repeat(20_000) + " x;\n  o[0] = s[threadIdx.x];\n}\n";
+    FileReport r = new DefaultAnalyzer(AnalysisOptions.defaults(), 1).analyzeText(Path.of("deep.cu"), "deep.cu", deep);
+    assertEquals(FileReport.Status.PARTIAL, r.status());
+    assertEquals("analysis of deep.cu stopped after 1 s; the findings cover what was analyzed until then",
+        r.errors().get(0).message());
+    assertEquals(1, r.findings().size());
+    assertEquals(Verdict.UNKNOWN, r.findings().get(0).verdict());
+  }
 }
