@@ -49,7 +49,7 @@ public final class Interpreter {
   private Deque<Map<String, Var>> scopes = new ArrayDeque<>();
   private final Deque<Frame> frames = new ArrayDeque<>();
   private final Deque<String> context = new ArrayDeque<>();
-  private final Deque<String> callStack = new ArrayDeque<>();
+  private final Deque<Call> callStack = new ArrayDeque<>();
   private final Map<Pos, Integer> iterationsSpent = new HashMap<>();
   private Map<String, Val> templateScope = Map.of();
   /** The file of the kernel being run: a place in another file is named with its file (see {@link #at}). */
@@ -2407,10 +2407,10 @@ public final class Interpreter {
   /** Inlines a call: arguments by value, reference parameters bound to the caller's objects. */
   private Val[] callUser(Function f, Expr.Call c, boolean[] mask) {
     List<Expr> argExprs = c.args();
-    if (callStack.contains(f.name()) || callStack.size() >= MAX_CALL_DEPTH) {
-      for (Expr a : argExprs) eval(a, mask);
-      return fill(new Val.Unknown(callStack.contains(f.name()) ? "'" + f.name() + "' is recursive"
-          : "calls nested deeper than " + MAX_CALL_DEPTH + " levels"));
+    if (callStack.size() >= MAX_CALL_DEPTH) {
+      String why = "calls nested deeper than " + MAX_CALL_DEPTH + " levels";
+      for (Expr a : argExprs) notRun(f, a, eval(a, mask), why, mask);
+      return fill(new Val.Unknown(why));
     }
     List<Var> bound = new ArrayList<>();
     for (int i = 0; i < f.params().size(); i++) {
@@ -2427,7 +2427,16 @@ public final class Interpreter {
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
     Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
-    return invoke(f, templateBindings(f, c, callerConstants), scope -> {
+    Map<String, Val> template = templateBindings(f, c, callerConstants);
+    // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
+    if (callStack.contains(new Call(f.name(), template))) {
+      String why = "'" + f.name() + "' is recursive";
+      for (int i = 0; i < argExprs.size(); i++) {
+        if (i < bound.size() && bound.get(i) != null) notRun(f, argExprs.get(i), bound.get(i).vals, why, mask);
+      }
+      return fill(new Val.Unknown(why));
+    }
+    return invoke(f, template, scope -> {
       for (int i = 0; i < f.params().size(); i++) {
         VarDecl p = f.params().get(i);
         Var v = bound.get(i);
@@ -2441,6 +2450,26 @@ public final class Interpreter {
     }, mask, "'" + f.name() + "' returned no value");
   }
 
+  /** A shared address passed to a call that is not run: the accesses made through it there are not analyzed. */
+  private void notRun(Function f, Expr arg, Val[] vals, String why, boolean[] mask) {
+    unanalyzed(addressed(arg), MemOp.LOAD, vals, "it is passed to '" + f.name() + "', which is not run here (" + why
+        + "), so the accesses made through it there are not analyzed", mask);
+  }
+
+  /** A function on the call stack, with its template's values: a template may call itself with others. */
+  private record Call(String function, Map<String, Val> template) {
+    // written out: a record's generated equals is bootstrapped through method handles, a start-up cost
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Call c && c.function.equals(function) && c.template.equals(template);
+    }
+
+    @Override
+    public int hashCode() {
+      return function.hashCode() * 31 + template.hashCode();
+    }
+  }
+
   /**
    * Runs a function body in a scope of its own with {@code template} bound; {@code bind} fills that scope
    * first (parameters, default arguments). Returns each lane's returned value.
@@ -2452,7 +2481,7 @@ public final class Interpreter {
     templateScope = template;
     scopes = new ArrayDeque<>();
     scopes.push(new HashMap<>());
-    callStack.push(f.name());
+    callStack.push(new Call(f.name(), template));
     Frame frame = new Frame(n, true, false);
     frames.push(frame);
     try {

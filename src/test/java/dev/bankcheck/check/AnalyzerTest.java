@@ -1025,4 +1025,39 @@ class AnalyzerTest {
     assertEquals(2, at(r, 5, Op.LOAD).ways());
     assertUnknownBecause(at(r, 6, Op.STORE), "(an element of a structured binding)");
   }
+
+  /**
+   * A template that calls itself with other arguments runs as the compiler instantiates it: only f<1> ran, and
+   * its stride-1 store was reported conflict-free for a 4-way conflict in f<4>.
+   */
+  @Test
+  void aTemplateRecursionRunsEachInstantiation() {
+    FileReport r = analyze("""
+        template <int N> __device__ void f(float* s) {
+          s[threadIdx.x * N] = 1.0f;
+          if constexpr (N < 4) f<N + 1>(s);
+        }
+        __global__ void k() { __shared__ float s[4096]; f<1>(s); }
+        """);
+    assertEquals(4, at(r, 2, Op.STORE).ways());
+  }
+
+  /** A call that is not run (true recursion, or too deep) lists the shared addresses passed to it. */
+  @Test
+  void aCallThatIsNotRunListsTheSharedAddressesPassedToIt() {
+    FileReport r = analyze("""
+        __device__ int rec(float* s, int d) {
+          s[threadIdx.x * d] = 1.0f;
+          return d > 4 ? 0 : rec(s, d + 1);
+        }
+        template <int N> __device__ void deep(float* s) { s[threadIdx.x] = N; deep<N + 1>(s); }
+        __global__ void k() {
+          __shared__ float s[4096];
+          rec(s, 1);
+          deep<1>(s);
+        }
+        """);
+    assertUnknownBecause(at(r, 3, Op.LOAD), "it is passed to 'rec', which is not run here ('rec' is recursive)");
+    assertUnknownBecause(at(r, 5, Op.LOAD), "which is not run here (calls nested deeper than 8 levels)");
+  }
 }
