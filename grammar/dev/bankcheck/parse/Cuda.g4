@@ -38,6 +38,7 @@ templateHeader
 templateParam
     : ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
     | declSpecifiers name=Identifier ('=' expression)?          #valueTemplateParam
+    | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam
     ;
 
 foldOperator
@@ -65,6 +66,7 @@ operatorSymbol
 
 functionSuffix
     : 'const' | 'noexcept' | 'override' | 'final' | attribute
+    | '->' typeName                                             // a trailing return type
     ;
 
 parameterList
@@ -143,8 +145,8 @@ templateArgs
     ;
 
 templateArg
-    : typeName
-    | shiftExpression
+    : typeName pack='...'?
+    | shiftExpression pack='...'?
     ;
 
 // Explicit template arguments of a call "f<T, 8>(x)": values are restricted to arithmetic so that
@@ -154,8 +156,8 @@ callTemplateArgs
     ;
 
 callTemplateArg
-    : typeName
-    | templateValue
+    : typeName pack='...'?
+    | templateValue pack='...'?
     ;
 
 templateValue
@@ -351,7 +353,8 @@ primary
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr
     | '(' expressionList ')'                                                    #parenExpr
-    | '(' (expression foldOperator '...' | '...' foldOperator expression) ')'   #foldExpr
+    | '(' (expression foldOperator '...' | '...' foldOperator expression | expression foldOperator '...' foldOperator expression) ')'   #foldExpr
+    | 'sizeof' '...' '(' Identifier ')'                                         #sizeofPackExpr
     | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr
     ;
 

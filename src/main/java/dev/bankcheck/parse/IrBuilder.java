@@ -145,6 +145,10 @@ final class IrBuilder {
       } else if (p instanceof ValueTemplateParamContext v) {
         out.add(new Function.TemplateParam(v.name.getText(), false, declSpecType(v.declSpecifiers()),
             v.expression() == null ? null : expr(v.expression()), null));
+      } else if (p instanceof ValuePackTemplateParamContext v) {
+        // "int... Ns": every use of a pack is an expansion, which is not modelled (unknown)
+        out.add(new Function.TemplateParam(v.name == null ? "" : v.name.getText(), false,
+            declSpecType(v.declSpecifiers()), null, null));
       }
     }
     return out;
@@ -330,14 +334,17 @@ final class IrBuilder {
 
   private List<TypeRef> callTemplateArgs(CallTemplateArgsContext ta) {
     List<TypeRef> out = new ArrayList<>();
-    for (CallTemplateArgContext a : ta.callTemplateArg()) out.add(a.typeName() != null ? typeName(a.typeName()) : null);
+    for (CallTemplateArgContext a : ta.callTemplateArg()) {
+      out.add(a.typeName() != null && a.pack == null ? typeName(a.typeName()) : null);
+    }
     return Collections.unmodifiableList(out);
   }
 
   private List<Expr> callTemplateValues(CallTemplateArgsContext ta) {
     List<Expr> out = new ArrayList<>();
     for (CallTemplateArgContext a : ta.callTemplateArg()) {
-      out.add(a.templateValue() != null ? templateValue(a.templateValue()) : bareNameValue(a.typeName()));
+      out.add(a.pack != null ? packExpansion(a) : a.templateValue() != null ? templateValue(a.templateValue())
+          : bareNameValue(a.typeName()));
     }
     return Collections.unmodifiableList(out);
   }
@@ -370,7 +377,7 @@ final class IrBuilder {
   private List<TypeRef> templateArgs(TemplateArgsContext ta) {
     List<TypeRef> out = new ArrayList<>();
     for (TemplateArgContext a : ta.templateArg()) {
-      out.add(a.typeName() != null ? typeName(a.typeName()) : null);
+      out.add(a.typeName() != null && a.pack == null ? typeName(a.typeName()) : null);
     }
     return out;
   }
@@ -378,7 +385,8 @@ final class IrBuilder {
   private List<Expr> templateValues(TemplateArgsContext ta) {
     List<Expr> out = new ArrayList<>();
     for (TemplateArgContext a : ta.templateArg()) {
-      if (a.shiftExpression() != null) out.add(expr(a.shiftExpression().expression()));
+      if (a.pack != null) out.add(packExpansion(a));
+      else if (a.shiftExpression() != null) out.add(expr(a.shiftExpression().expression()));
       else out.add(bareNameValue(a.typeName()));
     }
     return Collections.unmodifiableList(out);
@@ -669,10 +677,18 @@ final class IrBuilder {
 
   private List<Expr> args(ArgumentListContext a) {
     List<Expr> out = new ArrayList<>();
-    if (a != null) {
-      for (InitializerContext i : a.initializer()) out.add(initializer(i));
+    if (a == null) return List.of();
+    for (int c = 0; c < a.getChildCount(); c++) {
+      if (!(a.getChild(c) instanceof InitializerContext i)) continue;
+      boolean expanded = c + 1 < a.getChildCount() && a.getChild(c + 1).getText().equals("...");
+      out.add(expanded ? packExpansion(i) : initializer(i));
     }
     return List.copyOf(out);
+  }
+
+  /** "args...", "Ns...": a pack expansion stands for any number of values, which the IR does not model. */
+  private Expr packExpansion(ParserRuleContext ctx) {
+    return unsupported(pos(ctx), "a pack expansion", ctx);
   }
 
   Expr expr(ExpressionContext e) {
@@ -936,6 +952,7 @@ final class IrBuilder {
     // std::numeric_limits<float>::max(), traits<T>::qk: a name the analysis does not define (its value is unknown)
     if (pc instanceof TemplateMemberExprContext m) return new Expr.Name(p, m.getText());
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
+    if (pc instanceof SizeofPackExprContext sp) return unsupported(p, "sizeof... of a pack", sp);
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());
     if (pc instanceof LambdaExprContext l) return lambda(p, l);

@@ -1060,4 +1060,16 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 3, Op.LOAD), "it is passed to 'rec', which is not run here ('rec' is recursive)");
     assertUnknownBecause(at(r, 5, Op.LOAD), "which is not run here (calls nested deeper than 8 levels)");
   }
+
+  /** A pack expansion passes any number of values: unknown, where h(ps...) was h(ps) with a missing argument. */
+  @Test
+  void aPackExpansionOfASharedAddressIsNotAnalyzed() {
+    FileReport r = analyze("""
+        __device__ void h(float* s, int k) { s[threadIdx.x * k] = 1.0f; }
+        template <typename... Ts> __device__ void g(Ts... ps) { h(ps...); }
+        __global__ void k() { __shared__ float s[1024]; g(s, 32); }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertUnknownBecause(at(r, 2, Op.LOAD), "(a pack expansion)");
+  }
 }
