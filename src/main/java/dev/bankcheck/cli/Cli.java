@@ -143,9 +143,9 @@ public final class Cli {
       includes.add(path("-I", dir));
     }
     BankConfig bank = new BankConfig(
-        positive(cmd, "banks", BankConfig.DEFAULT.banks()),
-        positive(cmd, "bank-bytes", BankConfig.DEFAULT.bankBytes()),
-        positive(cmd, "warp-size", BankConfig.DEFAULT.warpSize()));
+        modelValue(cmd, "banks", BankConfig.DEFAULT.banks()),
+        modelValue(cmd, "bank-bytes", BankConfig.DEFAULT.bankBytes()),
+        modelValue(cmd, "warp-size", BankConfig.DEFAULT.warpSize()));
     int jobs = positive(cmd, "jobs", Runtime.getRuntime().availableProcessors());
 
     boolean help = cmd.hasOption("help");
@@ -226,6 +226,13 @@ public final class Cli {
       throw new UsageException("--" + longOpt + " needs a whole number, not '" + value + "'");
     }
     if (n < 1) throw new UsageException("--" + longOpt + " must be at least 1, not " + n);
+    return n;
+  }
+
+  /** A value of the bank model: 1 to {@link BankConfig#MAX}. */
+  private static int modelValue(CommandLine cmd, String longOpt, int fallback) throws UsageException {
+    int n = positive(cmd, longOpt, fallback);
+    if (n > BankConfig.MAX) throw new UsageException("--" + longOpt + " must be at most " + BankConfig.MAX + ", not " + n);
     return n;
   }
 

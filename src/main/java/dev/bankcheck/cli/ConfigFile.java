@@ -162,13 +162,13 @@ final class ConfigFile {
             failOn = positive(display, lineNo, key, value);
             break;
           case "banks":
-            banks = positive(display, lineNo, key, value);
+            banks = modelValue(display, lineNo, key, value);
             break;
           case "bank-bytes":
-            bankBytes = positive(display, lineNo, key, value);
+            bankBytes = modelValue(display, lineNo, key, value);
             break;
           case "warp-size":
-            warpSize = positive(display, lineNo, key, value);
+            warpSize = modelValue(display, lineNo, key, value);
             break;
           case "include":
             for (String dir : list(value)) includes.add(resolve(display, lineNo, key, folder, dir));
@@ -245,6 +245,13 @@ final class ConfigFile {
       throw error(display, line, key + " needs a whole number, not '" + value + "'");
     }
     if (n < 1) throw error(display, line, key + " must be at least 1, not " + n);
+    return n;
+  }
+
+  /** A value of the bank model: 1 to {@link BankConfig#MAX}. */
+  private static int modelValue(String display, int line, String key, String value) throws ConfigException {
+    int n = positive(display, line, key, value);
+    if (n > BankConfig.MAX) throw error(display, line, key + " must be at most " + BankConfig.MAX + ", not " + n);
     return n;
   }
 

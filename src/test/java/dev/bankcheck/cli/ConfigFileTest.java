@@ -153,6 +153,9 @@ class ConfigFileTest {
     config("banks = many");
     assertEquals(2, run(capture, kernel.toString()));
     assertTrue(err().contains(":1: banks needs a whole number, not 'many'"), err());
+    config("warp-size = 1000000");
+    assertEquals(2, run(capture, kernel.toString()));
+    assertTrue(err().contains(":1: warp-size must be at most 1024, not 1000000"), err());
     config("include = a, \\", "  b", "fail-on = 3", "fail-on = 4");
     assertEquals(2, run(capture, kernel.toString()));
     assertTrue(err().contains(":4: 'fail-on' is already set at line 3"), err());

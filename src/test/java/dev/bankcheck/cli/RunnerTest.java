@@ -106,6 +106,10 @@ class RunnerTest {
     assertEquals(2, run(fake(1, false), "--block", "32xx", k));
     assertEquals(2, run(fake(1, false), "--format", "xml", k));
     assertEquals(2, run(fake(1, false), "--jobs", "many", k));
+    // a bank model past 1024 is no GPU's, and --bank-bytes 2000000000 took minutes per file
+    assertEquals(2, run(fake(1, false), "--bank-bytes", "2000000000", k));
+    assertEquals(2, run(fake(1, false), "--warp-size", "1025", k));
+    assertEquals(0, run(fake(1, false), "--banks", "1024", k));
     assertEquals(2, run(fake(1, false)), "no paths");
   }
 
