@@ -235,8 +235,10 @@ public final class CudaParserFacade {
   /**
    * What the parsers learn about predicting the grammar's decisions, shared by all of them. ANTLR keeps this in
    * the generated parser's static fields, where it grows with every new shape of code: cccl's headers took
-   * 41,000 states of about 2.5 KB, a third of the launcher's heap, and left flashinfer's run collecting garbage
-   * for a third of its time. It is started afresh past {@link #MAX_DFA_STATES} (checked once per file).
+   * 41,000 states of about 2.5 KB, a third of the launcher's heap; with the header items kept, flashinfer's run
+   * then spent about a third of its time in full collections. It is started afresh past {@link #MAX_DFA_STATES}
+   * (checked once per file), which costs some re-learning: on flashinfer, prediction took 53% of the samples
+   * instead of 42%, for the same time overall.
    */
   private record Prediction(DFA[] dfa, PredictionContextCache contexts) {
     static Prediction fresh() {

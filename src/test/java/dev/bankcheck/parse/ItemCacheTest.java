@@ -62,11 +62,9 @@ class ItemCacheTest {
         ""));
     String a = "#include \"tiles.cuh\"\n__global__ void a(real* o) { __shared__ real s[64]; o[0] = load<2>(s); }\n";
     String b = "#include \"tiles.cuh\"\n__global__ void b(real* o) { __shared__ real s[64]; o[0] = load<1>(s); }\n";
-    CudaParserFacade.Result first = parseFile(dir.resolve("a.cu"), a, new CudaParserFacade.ItemCache("a.cu"));
-    CudaParserFacade.Result second = parseFile(dir.resolve("b.cu"), b, new CudaParserFacade.ItemCache("b.cu"));
-    assertSame(parseFile(dir.resolve("b.cu"), b, null), second);
-    List<TranslationUnit.Item> x = first.unit().items();
-    List<TranslationUnit.Item> y = second.unit().items();
+    List<CudaParserFacade.Result> both = parseOneThenTheOther(dir, "a.cu", a, "b.cu", b);
+    List<TranslationUnit.Item> x = both.get(0).unit().items();
+    List<TranslationUnit.Item> y = both.get(1).unit().items();
     assertEquals(x.size(), y.size());
     for (int i = 0; i < x.size() - 1; i++) assertTrue(x.get(i) == y.get(i), "the header's item was parsed again: " + x.get(i));
     assertTrue(x.get(x.size() - 1) != y.get(y.size() - 1));
@@ -86,9 +84,9 @@ class ItemCacheTest {
         ""));
     String a = "struct Pa { int x; };\n#include \"mixed.cuh\"\n__global__ void a(real* o) { o[0] = twice(1); }\n";
     String b = "struct Pb { int x; };\n#include \"mixed.cuh\"\n__global__ void b(real* o) { o[0] = twice(2); }\n";
-    CudaParserFacade.Result first = parseFile(dir.resolve("c.cu"), a, new CudaParserFacade.ItemCache("c.cu"));
-    CudaParserFacade.Result second = parseFile(dir.resolve("d.cu"), b, new CudaParserFacade.ItemCache("d.cu"));
-    assertSame(parseFile(dir.resolve("d.cu"), b, null), second);
+    List<CudaParserFacade.Result> both = parseOneThenTheOther(dir, "c.cu", a, "d.cu", b);
+    CudaParserFacade.Result first = both.get(0);
+    CudaParserFacade.Result second = both.get(1);
     List<TranslationUnit.Item> x = first.unit().items();
     List<TranslationUnit.Item> y = second.unit().items();
     assertEquals(5, x.size(), "struct, typedef, twice, thrice, kernel: " + x);
@@ -97,6 +95,15 @@ class ItemCacheTest {
     assertTrue(x.get(3) != y.get(3) && !x.get(3).equals(y.get(3)));
     assertEquals(1, first.errors().size());
     assertTrue(first.errors().get(0) == second.errors().get(0), "the failed item was parsed again");
+  }
+
+  /** Two files parsed in turn, each with its own cache; the second must parse as it does without one. */
+  private static List<CudaParserFacade.Result> parseOneThenTheOther(Path dir, String name1, String text1, String name2,
+      String text2) {
+    CudaParserFacade.Result first = parseFile(dir.resolve(name1), text1, new CudaParserFacade.ItemCache(name1));
+    CudaParserFacade.Result second = parseFile(dir.resolve(name2), text2, new CudaParserFacade.ItemCache(name2));
+    assertSame(parseFile(dir.resolve(name2), text2, null), second);
+    return List.of(first, second);
   }
 
   private static CudaParserFacade.Result parseFile(Path file, String text, CudaParserFacade.ItemCache cache) {
