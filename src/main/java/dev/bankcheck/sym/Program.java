@@ -11,10 +11,12 @@ import dev.bankcheck.types.Type;
 import dev.bankcheck.types.Types;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a translation unit declares at file scope: functions, types, constants and __shared__
@@ -138,9 +140,13 @@ public final class Program {
         next = new Expr.Binary(Pos.NONE, "+", new Expr.Name(Pos.NONE, en.name()), new Expr.IntLit(Pos.NONE, 1));
       }
     }
+    Set<Pos> definedAt = new HashSet<>();
     for (TranslationUnit.Item item : unit.items()) {
       if (item instanceof TranslationUnit.FunctionItem f) {
         Function fn = f.function();
+        // the same definition included again (a header without a guard that includes itself): a redefinition
+        // the compiler rejects; analyzed once, not once per copy
+        if (fn.body() != null && !definedAt.add(fn.pos())) continue;
         Function prev = functions.get(fn.name());
         if (prev == null || prev.body() == null) functions.put(fn.name(), fn);
         int open = fn.name().indexOf('<');

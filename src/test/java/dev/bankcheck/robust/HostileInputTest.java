@@ -72,6 +72,15 @@ class HostileInputTest {
     assertEquals("unanalyzed-access", accesses(report).get(0).getAsJsonObject().get("ruleId").getAsString());
   }
 
+  /** A file that includes itself without a guard: the include depth stops it, and its kernel is reported once. */
+  @Test
+  void aFileThatIncludesItselfReportsItsKernelOnce() throws IOException {
+    Path f = write("self.cu", "#define SELF \"self.cu\"\n#include SELF\n" + kernel("\n", "  "));
+    JsonObject report = Pipeline.checkAllFormats(f.toString());
+    assertTrue(errors(report).stream().anyMatch(m -> m.contains("#include nested too deeply")), errors(report).toString());
+    assertEquals(1, accesses(report).size(), accesses(report).toString());
+  }
+
   @Test
   void nestedParenthesesInAMacroAndAtTopLevel() throws IOException {
     Path f = write("top.cu", "#define P " + "(".repeat(100_000) + "\nP\n" + ")".repeat(100_000) + "\n" + kernel("\n", ""));
