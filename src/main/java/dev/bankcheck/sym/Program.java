@@ -140,13 +140,17 @@ public final class Program {
         next = new Expr.Binary(Pos.NONE, "+", new Expr.Name(Pos.NONE, en.name()), new Expr.IntLit(Pos.NONE, 1));
       }
     }
-    Set<Pos> definedAt = new HashSet<>();
+    Set<List<Object>> defined = new HashSet<>();
     for (TranslationUnit.Item item : unit.items()) {
       if (item instanceof TranslationUnit.FunctionItem f) {
         Function fn = f.function();
-        // the same definition included again (a header without a guard that includes itself): a redefinition
-        // the compiler rejects; analyzed once, not once per copy
-        if (fn.body() != null && !definedAt.add(fn.pos())) continue;
+        // the same definition included again (a header without a guard that includes itself), with the same name
+        // and signature: a redefinition the compiler rejects; analyzed once, not once per copy. A header included
+        // twice under other macros (another name or parameter type) defines other functions.
+        if (fn.body() != null && !defined.add(List.of(fn.name(), fn.pos(),
+            fn.params().stream().map(VarDecl::type).toList(), fn.templateParams()))) {
+          continue;
+        }
         Function prev = functions.get(fn.name());
         if (prev == null || prev.body() == null) functions.put(fn.name(), fn);
         int open = fn.name().indexOf('<');
