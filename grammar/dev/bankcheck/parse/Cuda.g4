@@ -276,6 +276,11 @@ blockItem
 statement
     : compoundStatement                                                         #blockStmt
     | 'if' 'constexpr'? '(' cond=expressionList ')' then=statement ('else' otherwise=statement)?   #ifStmt
+    // "if (auto* p = f())", "if (int n = g(); n > 0)": C++17's init-statement, a declaration as condition
+    | 'if' 'constexpr'? '(' (init=declaration | initExpr=expressionList ';')? condSpec=declSpecifiers condVar=initDeclarator ')'
+      then=statement ('else' otherwise=statement)?                              #ifDeclStmt
+    | 'if' 'constexpr'? '(' (init=declaration | initExpr=expressionList ';') cond=expressionList ')'
+      then=statement ('else' otherwise=statement)?                              #ifInitStmt
     | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #rangeForStmt
     | 'for' '(' declSpecifiers pointer* '[' Identifier (',' Identifier)* ']' ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #bindingForStmt
     | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt

@@ -192,11 +192,15 @@ final class IrBuilder {
   // ---- declarations ----
 
   private List<VarDecl> declaration(DeclarationContext d) {
-    Set<String> mods = modifiers(d.declSpecifiers());
-    TypeRef base = declSpecType(d.declSpecifiers());
-    Expr align = alignment(d.declSpecifiers());
+    return declaration(d.declSpecifiers(), d.initDeclarator());
+  }
+
+  private List<VarDecl> declaration(DeclSpecifiersContext specs, List<InitDeclaratorContext> declarators) {
+    Set<String> mods = modifiers(specs);
+    TypeRef base = declSpecType(specs);
+    Expr align = alignment(specs);
     List<VarDecl> out = new ArrayList<>();
-    for (InitDeclaratorContext id : d.initDeclarator()) {
+    for (InitDeclaratorContext id : declarators) {
       DeclaratorContext dc = id.declarator();
       List<Expr> dims = dims(dc.arraySuffix());
       Token nameToken = dc.parenDeclarator() != null ? dc.parenDeclarator().name : dc.name;
@@ -498,11 +502,30 @@ final class IrBuilder {
     }
   }
 
+  private Stmt ifInit(DeclarationContext init, ExpressionListContext initExpr) {
+    return init != null ? new Stmt.Decl(pos(init), declaration(init)) : new Stmt.ExprStmt(pos(initExpr), exprList(initExpr));
+  }
+
   private Stmt statement(StatementContext s) {
     Pos p = pos(s);
     if (s instanceof BlockStmtContext b) return block(b.compoundStatement());
     if (s instanceof IfStmtContext i) {
       return new Stmt.If(p, exprList(i.cond), stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise));
+    }
+    // an init-statement or a declared condition: a block that declares, then the if (its names end with it)
+    if (s instanceof IfDeclStmtContext i) {
+      List<Stmt> items = new ArrayList<>();
+      if (i.init != null || i.initExpr != null) items.add(ifInit(i.init, i.initExpr));
+      List<VarDecl> vars = declaration(i.condSpec, List.of(i.condVar));
+      items.add(new Stmt.Decl(pos(i.condVar), vars));
+      Expr cond = new Expr.Name(vars.get(0).pos(), vars.get(0).name());
+      items.add(new Stmt.If(p, cond, stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise)));
+      return new Stmt.Block(p, List.copyOf(items));
+    }
+    if (s instanceof IfInitStmtContext i) {
+      Stmt init = ifInit(i.init, i.initExpr);
+      Stmt ifStmt = new Stmt.If(p, exprList(i.cond), stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise));
+      return new Stmt.Block(p, List.of(init, ifStmt));
     }
     if (s instanceof ForStmtContext f) {
       Stmt init = null;

@@ -1072,4 +1072,21 @@ class AnalyzerTest {
     assertTrue(r.errors().isEmpty(), r.errors().toString());
     assertUnknownBecause(at(r, 2, Op.LOAD), "(a pack expansion)");
   }
+
+  /** A declared condition and C++17's init-statement made the whole kernel a parse error. */
+  @Test
+  void aDeclarationInAnIfIsDeclaredForItsBranches() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          if (int j = threadIdx.x * 2; j < 1024) s[j] = 2.0f;
+          if (auto* p = &s[threadIdx.x * 4]) *p = 3.0f;
+          if (int m = threadIdx.x * 8; m >= 0) { s[m] = 4.0f; }
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(2, at(r, 3, Op.STORE).ways());
+    assertEquals(4, at(r, 4, Op.STORE).ways());
+    assertEquals(8, at(r, 5, Op.STORE).ways());
+  }
 }

@@ -713,7 +713,7 @@ class ParserTest {
   @Test
   void unsupportedFormsStillFailOneItemAtATime() {
     CudaParserFacade.Result r = parse("""
-        __device__ void bad() { if (int x = f()) { } }
+        __device__ void bad() { while (int x = f()) { } }
         __device__ void bad2() { int S::* member = &S::x; }
         __global__ void good(float* p) { p[0] = 1; }
         """);
