@@ -502,6 +502,10 @@ final class IrBuilder {
     }
   }
 
+  private Stmt ifStmt(Pos p, Expr cond, StatementContext then, StatementContext otherwise) {
+    return new Stmt.If(p, cond, stmt(then), otherwise == null ? null : stmt(otherwise));
+  }
+
   private Stmt ifInit(DeclarationContext init, ExpressionListContext initExpr) {
     return init != null ? new Stmt.Decl(pos(init), declaration(init)) : new Stmt.ExprStmt(pos(initExpr), exprList(initExpr));
   }
@@ -509,23 +513,18 @@ final class IrBuilder {
   private Stmt statement(StatementContext s) {
     Pos p = pos(s);
     if (s instanceof BlockStmtContext b) return block(b.compoundStatement());
-    if (s instanceof IfStmtContext i) {
-      return new Stmt.If(p, exprList(i.cond), stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise));
-    }
+    if (s instanceof IfStmtContext i) return ifStmt(p, exprList(i.cond), i.then, i.otherwise);
     // an init-statement or a declared condition: a block that declares, then the if (its names end with it)
     if (s instanceof IfDeclStmtContext i) {
       List<Stmt> items = new ArrayList<>();
       if (i.init != null || i.initExpr != null) items.add(ifInit(i.init, i.initExpr));
       List<VarDecl> vars = declaration(i.condSpec, List.of(i.condVar));
       items.add(new Stmt.Decl(pos(i.condVar), vars));
-      Expr cond = new Expr.Name(vars.get(0).pos(), vars.get(0).name());
-      items.add(new Stmt.If(p, cond, stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise)));
+      items.add(ifStmt(p, new Expr.Name(vars.get(0).pos(), vars.get(0).name()), i.then, i.otherwise));
       return new Stmt.Block(p, List.copyOf(items));
     }
     if (s instanceof IfInitStmtContext i) {
-      Stmt init = ifInit(i.init, i.initExpr);
-      Stmt ifStmt = new Stmt.If(p, exprList(i.cond), stmt(i.then), i.otherwise == null ? null : stmt(i.otherwise));
-      return new Stmt.Block(p, List.of(init, ifStmt));
+      return new Stmt.Block(p, List.of(ifInit(i.init, i.initExpr), ifStmt(p, exprList(i.cond), i.then, i.otherwise)));
     }
     if (s instanceof ForStmtContext f) {
       Stmt init = null;

@@ -141,8 +141,7 @@ public final class Baseline {
     }
     if (!root.isJsonObject()) throw new FormatException("not a bankcheck baseline (expected a JSON object)");
     JsonObject o = root.getAsJsonObject();
-    if (!o.has("version") || wholeNumberOrNull(o.get("version")) == null
-        || wholeNumberOrNull(o.get("version")) != FORMAT_VERSION) {
+    if (!Integer.valueOf(FORMAT_VERSION).equals(wholeNumberOrNull(o.get("version")))) {
       throw new FormatException("not a bankcheck baseline of version " + FORMAT_VERSION);
     }
     if (!o.has("findings") || !o.get("findings").isJsonArray()) throw new FormatException("no \"findings\" list");
