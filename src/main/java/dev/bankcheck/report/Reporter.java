@@ -9,6 +9,13 @@ public interface Reporter {
 
   /** {@code out} as a Writer that a streaming writer may flush but never closes. */
   static Writer writerOf(Appendable out) {
+    if (out instanceof Writer writer) {
+      // straight through: the generic path below makes a String of every char a streaming writer writes
+      return new java.io.FilterWriter(writer) {
+        @Override
+        public void close() {}
+      };
+    }
     return new Writer() {
       @Override
       public void write(char[] chars, int offset, int length) throws IOException {
