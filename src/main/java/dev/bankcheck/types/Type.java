@@ -42,7 +42,10 @@ public sealed interface Type {
   /** length -1: unsized ({@code extern __shared__ float s[]}). */
   record Array(Type element, long length) implements Type {
     public long size() {
-      return length < 0 || element.size() < 0 ? -1 : element.size() * length;
+      long e = element.size();
+      if (length < 0 || e < 0) return -1;
+      // past 2^63 bytes (only a hostile declaration gets there) the size is as unknown as an unsized array's
+      return e != 0 && length > Long.MAX_VALUE / e ? -1 : e * length;
     }
 
     public long align() {

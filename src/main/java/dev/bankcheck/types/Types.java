@@ -210,6 +210,7 @@ public final class Types {
       long at = union ? 0 : alignUp(offset, a);
       fields.add(new Type.Field(fieldName, type, at));
       offset = union ? Math.max(offset, type.size()) : at + Math.max(type.size(), 0);
+      if (at < 0 || offset < 0) opaque = true; // past 2^63 bytes
       bitOffset = offset * 8;
       align = Math.max(align, a);
       return this;
