@@ -7,6 +7,8 @@
  */
 grammar Cuda;
 
+options { contextSuperClass = SmallContext; }
+
 // Top-level items are split by the facade and parsed one at a time, so one bad item is skipped alone.
 topItemEof
     : topItem EOF

@@ -154,6 +154,7 @@ public final class CudaParserFacade {
         skipped.add(new SkippedItem(item));
         continue;
       }
+      item = withShortLiteralLists(item);
       ItemCache.Key key = cache == null ? null : new ItemCache.Key(item, builder.typeNamesIn(item));
       boolean header = key != null && cache.fromHeader(item);
       ItemCache.Built known = key == null ? null : cache.get(key, header);
@@ -509,6 +510,72 @@ public final class CudaParserFacade {
       }
     }
     return item.size();
+  }
+
+  /** Brace lists of literals longer than this many tokens keep only their first element. */
+  static final int MAX_LITERAL_LIST_TOKENS = 4096;
+
+  /**
+   * A lookup table ({@code __constant__ float t[] = {0.5f, ...}}) cannot hold a shared-memory address, and the
+   * parse tree of a million of its values outgrows the default heap: a brace list made only of literals,
+   * signs, commas and such lists keeps its first element when it is longer than {@link #MAX_LITERAL_LIST_TOKENS}.
+   */
+  static List<Token> withShortLiteralLists(List<Token> item) {
+    if (item.size() <= MAX_LITERAL_LIST_TOKENS) return item;
+    List<Token> out = null;
+    int copied = 0; // item[0, copied) is in out, when out is made
+    for (int i = 0; i < item.size(); i++) {
+      if (!isPunct(item.get(i), "{")) continue;
+      int end = literalListEnd(item, i);
+      if (end < 0 || end - i <= MAX_LITERAL_LIST_TOKENS) continue;
+      if (out == null) out = new ArrayList<>(item.size());
+      out.addAll(item.subList(copied, i + 1));
+      int depth = 0;
+      for (int j = i + 1; j < end; j++) { // the first element
+        Token t = item.get(j);
+        if (depth == 0 && isPunct(t, ",")) break;
+        if (isPunct(t, "{")) depth++;
+        else if (isPunct(t, "}")) depth--;
+        out.add(t);
+      }
+      out.add(item.get(end));
+      copied = end + 1;
+      i = end;
+    }
+    if (out == null) return item;
+    out.addAll(item.subList(copied, item.size()));
+    return out;
+  }
+
+  /** The index of the '}' closing the literal list that opens at {@code open}, or -1 if it is not one. */
+  private static int literalListEnd(List<Token> item, int open) {
+    int depth = 0;
+    for (int j = open; j < item.size(); j++) {
+      Token t = item.get(j);
+      switch (t.kind()) {
+        case NUMBER, CHAR_LITERAL, STRING_LITERAL -> {}
+        case PUNCT -> {
+          switch (t.text()) {
+            case "{" -> depth++;
+            case "}" -> {
+              if (--depth == 0) return j;
+            }
+            case ",", "+", "-" -> {}
+            default -> {
+              return -1;
+            }
+          }
+        }
+        default -> {
+          return -1;
+        }
+      }
+    }
+    return -1;
+  }
+
+  private static boolean isPunct(Token t, String text) {
+    return t.kind() == TokenKind.PUNCT && t.text().equals(text);
   }
 
   private static int maxNesting(List<Token> item) {

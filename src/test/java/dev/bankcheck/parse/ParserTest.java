@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bankcheck.ir.Expr;
@@ -720,5 +721,24 @@ class ParserTest {
     assertEquals(List.of("good"), functions(r.unit()).stream().map(Function::name).toList());
     assertEquals(2, r.errors().size(), messages(r.errors()).toString());
     assertEquals(2, r.skipped().size());
+  }
+
+  /** A lookup table longer than the bound keeps its first value; a list with anything else in it is kept whole. */
+  @Test
+  void longLiteralListsKeepTheirFirstElement() {
+    int n = CudaParserFacade.MAX_LITERAL_LIST_TOKENS;
+    String table = "{1.5f, -2}" + ", {3, +4}".repeat(n / 4);
+    String kept = "s[0]" + ", 1".repeat(n / 2);
+    String src = "__constant__ float t[][2] = {" + table + "};\n"
+        + "__device__ void f(const float* s) { float v[] = {" + kept + "}; const char* w[] = {\"a\", \"b\"}; }\n";
+    PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
+    List<List<dev.bankcheck.source.Token>> items = CudaParserFacade.splitTopLevel(pp.tokens(), new ArrayList<>());
+    List<dev.bankcheck.source.Token> shortTable = CudaParserFacade.withShortLiteralLists(items.get(0));
+    assertEquals("__constant__ float t [ ] [ 2 ] = { { 1.5f , - 2 } } ;",
+        String.join(" ", shortTable.stream().map(dev.bankcheck.source.Token::text).toList()));
+    // the closing brace keeps its place, for the positions of what follows
+    assertEquals(items.get(0).get(items.get(0).size() - 2).pos(), shortTable.get(shortTable.size() - 2).pos());
+    assertSame(items.get(1), CudaParserFacade.withShortLiteralLists(items.get(1)));
+    assertEquals(List.of("f"), functions(parseClean(src)).stream().map(Function::name).toList());
   }
 }
