@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
  * file, {@code --block} (or the configuration's {@code block}), else the default assumption.
  */
 final class BlockShapes {
-  static final Pattern ANNOTATION = Pattern.compile("//\\s*bankcheck:\\s*block\\s+(\\d+)(?:\\s*x\\s*(\\d+))?(?:\\s*x\\s*(\\d+))?");
+  static final Pattern ANNOTATION = Pattern.compile(
+      "//\\s*bankcheck:\\s*block\\s+(\\d++)(?:\\s*x\\s*(\\d++))?(?:\\s*x\\s*(\\d++))?(?!\\s*x|\\.\\d)");
+  /** What starts as an annotation: one that {@link #ANNOTATION} does not take is reported, not silently ignored. */
+  private static final Pattern ANNOTATION_START = Pattern.compile("//\\s*bankcheck:\\s*block\\b");
 
   /** A shape, the sentence that says where it came from, and whether that is a launch in the file. */
   record Shape(int[] dims, String origin, boolean launch) {
@@ -65,6 +68,9 @@ final class BlockShapes {
         int[] dims = {dimension(m.group(1)), dimension(m.group(2)), dimension(m.group(3))};
         if (valid(dims)) return new Shape(dims, "from the annotation at line " + l);
         notes.add(ignored("the annotation at line " + l, dims));
+      } else if (ANNOTATION_START.matcher(text).find()) {
+        notes.add("the annotation at line " + l + " is not 'block X', 'block XxY' or 'block XxYxZ' with whole numbers;"
+            + " it was not used");
       }
       String code = text.replaceAll("//.*", "").trim();
       if (l < nameLine && (code.endsWith(";") || code.endsWith("}"))) break;

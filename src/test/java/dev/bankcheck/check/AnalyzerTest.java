@@ -204,6 +204,26 @@ class AnalyzerTest {
         + " (1 to 1024 threads); it was not used"), b.toString());
   }
 
+  /** An annotation that is not a shape (a sign, a fourth axis, a fraction) was silently ignored. */
+  @Test
+  void malformedBlockAnnotationsAreReportedAndNotUsed() {
+    FileReport r = analyze("""
+        // bankcheck: block -1
+        __global__ void a(float* o) { __shared__ float s[64]; o[0] = s[2 * threadIdx.x]; }
+        // bankcheck: block 32x8x1x1
+        __global__ void b(float* o) { __shared__ float s[64]; o[0] = s[2 * threadIdx.x]; }
+        // bankcheck: block 16 x 2 (the loader's tile)
+        __global__ void c(float* o) { __shared__ float s[64]; o[0] = s[2 * threadIdx.x]; }
+        """);
+    for (int line : new int[] {2, 4}) {
+      List<String> a = at(r, line, Op.LOAD).assumptions();
+      assertTrue(a.get(0).startsWith("blockDim.x is a multiple of 32"), a.toString());
+      assertTrue(a.contains("the annotation at line " + (line - 1) + " is not 'block X', 'block XxY' or 'block XxYxZ'"
+          + " with whole numbers; it was not used"), a.toString());
+    }
+    assertTrue(at(r, 6, Op.LOAD).assumptions().get(0).contains("(16,2,1) from the annotation at line 5"));
+  }
+
   @Test
   void suppressionsKeepTheFindingButMarkIt() {
     FileReport r = analyze("""
