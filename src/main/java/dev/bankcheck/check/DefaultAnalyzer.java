@@ -102,7 +102,7 @@ public final class DefaultAnalyzer implements Analyzer {
     // the time bound covers the whole file: parsing a huge file stops too, not only its interpretation
     WorkBudget budget = new WorkBudget(STEPS_PER_FILE, Math.min(seconds, secondsPerFile));
     PreprocessResult pp = new Preprocessor(options.includeDirs(), options.defines())
-        .process(file, displayPath, text, headers);
+        .process(file, displayPath, text, headers, budget::pastDeadline);
     // A header that is not found (often a helper from another project) is no reason to fail the file:
     // names it would have defined become unknown, and their reasons name the header.
     List<String> missingHeaders = new ArrayList<>();

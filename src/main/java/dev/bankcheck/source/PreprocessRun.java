@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,6 +30,9 @@ final class PreprocessRun {
   static final long MAX_FILE_EXPANSION_TOKENS = 4 * MAX_EXPANSION_TOKENS;
   /** Macro arguments are expanded recursively; deeper nesting than this is reported, not overflowed. */
   static final int MAX_ARGUMENT_NESTING = 200;
+  /** Inclusions, and tokens of included files, one file may read; past either, its later #includes are skipped. */
+  static final int MAX_INCLUSIONS = 100_000;
+  static final long MAX_INCLUDED_TOKENS = MAX_FILE_EXPANSION_TOKENS;
   static final int MAX_ERRORS = 10_000;
 
   /** Aborts the expansion in progress once a budget is spent (the error is already recorded). */
@@ -177,11 +181,21 @@ final class PreprocessRun {
   private int argumentNesting;
   private int counter;
 
-  PreprocessRun(List<Path> includeDirs, Map<String, String> defines, Map<String, LexedFile> lexCache) {
+  PreprocessRun(List<Path> includeDirs, Map<String, String> defines, Map<String, LexedFile> lexCache,
+      BooleanSupplier stop) {
     this.includeDirs = includeDirs;
     this.defines = defines;
     this.lexCache = lexCache;
+    this.stop = stop;
   }
+
+  /** The file's time bound: past it, preprocessing stops where it is (the caller reports that it stopped). */
+  private final BooleanSupplier stop;
+  /** The time bound was reached: the rest of the file is not preprocessed. */
+  private boolean stopped;
+  private int inclusions;
+  private long includedTokens;
+  private boolean includesSkipped;
 
   PreprocessResult run(Path file, String display, String text) {
     try {
@@ -196,8 +210,9 @@ final class PreprocessRun {
       files.push(new SourceFile(Lexer.tokenize(display, text), dir, file == null ? null : canonical(file), display));
       Input main = new Input(null);
       int useStart = 0; // where the output of the current top-level macro use starts
-      for (;;) {
+      for (int tick = 1; ; tick++) {
         try {
+          if ((tick & 0xFFFF) == 0 && stop.getAsBoolean()) break;
           if (main.frames.isEmpty()) {
             if (copyPlainToken()) continue;
             useStart = output.size();
@@ -211,7 +226,7 @@ final class PreprocessRun {
           // unless the file's whole budget is spent
           output.subList(useStart, output.size()).clear();
           main.frames.clear();
-          if (fileExpansionTokens > MAX_FILE_EXPANSION_TOKENS) break;
+          if (stopped || fileExpansionTokens > MAX_FILE_EXPANSION_TOKENS) break;
         }
       }
     } catch (ExpansionLimit stop) {
@@ -904,6 +919,16 @@ final class PreprocessRun {
       }
       lexed = Lexer.tokenize(found.display(), text);
       lexCache.put(cacheKey, lexed);
+    }
+    // a header included twice by each of 30 nested guardless headers would be read 2^30 times
+    if (stopped || (stopped = stop.getAsBoolean())) throw new ExpansionLimit();
+    if (includesSkipped) return;
+    includedTokens += lexed.size();
+    if (++inclusions > MAX_INCLUSIONS || includedTokens > MAX_INCLUDED_TOKENS) {
+      error(hash.pos(), "this file's #includes read more than " + MAX_INCLUSIONS + " files or " + MAX_INCLUDED_TOKENS
+          + " tokens (each inclusion counts); this and its later #include directives are skipped");
+      includesSkipped = true;
+      return;
     }
     headerTexts.putIfAbsent(found.display(), lexed.text());
     files.push(new SourceFile(lexed, key.getParent(), key, found.display()));

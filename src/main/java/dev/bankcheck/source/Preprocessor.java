@@ -54,7 +54,13 @@ public final class Preprocessor {
    * a file analyzed again with small edits (to check fixes) does not read and lex its headers again.
    */
   public PreprocessResult process(Path file, String displayPath, String text, HeaderCache headers) {
-    return new PreprocessRun(includeDirs, defines, headers.lexed).run(file, displayPath == null ? "" : displayPath,
+    return process(file, displayPath, text, headers, () -> false);
+  }
+
+  /** As {@link #process(Path, String, String, HeaderCache)}, stopping where it is once {@code stop} says so. */
+  public PreprocessResult process(Path file, String displayPath, String text, HeaderCache headers,
+      java.util.function.BooleanSupplier stop) {
+    return new PreprocessRun(includeDirs, defines, headers.lexed, stop).run(file, displayPath == null ? "" : displayPath,
         text == null ? "" : text);
   }
 

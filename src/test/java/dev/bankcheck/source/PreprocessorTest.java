@@ -290,4 +290,32 @@ class PreprocessorTest {
       for (SourceError e : r.errors()) assertTrue(e.pos().line() >= 1, e::toString);
     }
   }
+
+  /** Thirty guardless headers that each include the next twice: 2^30 inclusions, which ran past every bound. */
+  @Test
+  void anIncludeBombIsCutAndTheRestOfTheFileIsKept() throws IOException {
+    for (int i = 0; i < 30; i++) {
+      Files.writeString(dir.resolve("h" + i + ".h"), "#include \"h" + (i + 1) + ".h\"\n#include \"h" + (i + 1) + ".h\"\n");
+    }
+    Files.writeString(dir.resolve("h30.h"), "int leaf;\n");
+    Path main = Files.writeString(dir.resolve("m.cu"), "#include \"h0.h\"\nint after;\n");
+    PreprocessResult r = new Preprocessor(List.of(), Map.of()).process(main, "m.cu", Files.readString(main));
+    assertEquals(List.of("this file's #includes read more than 100000 files or 20000000 tokens (each inclusion"
+        + " counts); this and its later #include directives are skipped"), messages(r));
+    String text = join(r.tokens());
+    assertTrue(text.endsWith("int leaf ; int after ;"), text.substring(Math.max(0, text.length() - 80)));
+    long leaves = r.tokens().stream().filter(t -> t.text().equals("leaf")).count();
+    assertTrue(leaves > PreprocessRun.MAX_INCLUSIONS / 3 && leaves < PreprocessRun.MAX_INCLUSIONS, "inclusions up to the"
+        + " bound (about half of them of the leaf), then none: " + leaves);
+  }
+
+  /** The file's time bound stops preprocessing too: a huge expansion or include chain cannot hold the run. */
+  @Test
+  void theTimeBoundStopsPreprocessing() {
+    String src = "int x;\n".repeat(100_000);
+    PreprocessResult r = new Preprocessor(List.of(), Map.of()).process(null, "m.cu", src,
+        new Preprocessor.HeaderCache(), () -> true);
+    assertTrue(r.tokens().size() < 300_000, "stopped at the first check: " + r.tokens().size());
+    assertEquals(List.of(), r.errors(), "the caller reports the stop, with the time it took");
+  }
 }
