@@ -851,6 +851,21 @@ final class IrBuilder {
       operandCtx.remove(i + 1);
       ops.remove(i);
     }
+    // "Policy < float4 > ::kStride" parses as two comparisons; a type cannot be compared, so it is a member
+    for (int i = ops.size() - 2; i >= 0; i--) {
+      if (ops.get(i).equals("<") && ops.get(i + 1).equals(">") && operands.get(i) instanceof Expr.Name owner
+          && isTypeName(owner.name()) && operands.get(i + 2) instanceof Expr.Name member
+          && member.name().startsWith("::")) {
+        operands.set(i, new Expr.Name(starts.get(i),
+            owner.name() + "<" + operandCtx.get(i + 1).getText() + ">" + member.name()));
+        for (int k = 0; k < 2; k++) {
+          operands.remove(i + 1);
+          starts.remove(i + 1);
+          operandCtx.remove(i + 1);
+          ops.remove(i);
+        }
+      }
+    }
     java.util.ArrayDeque<Expr> values = new java.util.ArrayDeque<>();
     java.util.ArrayDeque<Pos> valueStarts = new java.util.ArrayDeque<>();
     java.util.ArrayDeque<String> pending = new java.util.ArrayDeque<>();

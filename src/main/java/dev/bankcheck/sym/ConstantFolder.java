@@ -56,7 +56,9 @@ final class ConstantFolder {
     if (e instanceof Expr.Name n) {
       Val v = scope.get(n.name());
       if (v == null) v = program.constantValue(n.name());
-      if (v == null && n.name().contains("::")) v = program.constantValue(n.name().substring(n.name().lastIndexOf("::") + 2));
+      if (v == null && n.name().contains("::") && program.qualifierMayBeDropped(n.name())) {
+        v = program.constantValue(n.name().substring(n.name().lastIndexOf("::") + 2));
+      }
       if (v == null && n.name().equals("warpSize")) v = Val.num(32);
       if (v != null) return v;
       return new Val.Unknown(program.global(n.name()) != null ? "'" + n.name() + "' has no constant value in this file"

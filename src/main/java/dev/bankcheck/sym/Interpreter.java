@@ -1514,7 +1514,9 @@ public final class Interpreter {
 
   private LV name(String name) {
     LV found = nameOrNull(name);
-    if (found == null && name.contains("::")) found = nameOrNull(name.substring(name.lastIndexOf("::") + 2));
+    if (found == null && name.contains("::") && program.qualifierMayBeDropped(name)) {
+      found = nameOrNull(name.substring(name.lastIndexOf("::") + 2));
+    }
     return found != null ? found : new OtherLV(fill(new Val.Unknown(program.undeclared(name))), name);
   }
 

@@ -44,7 +44,7 @@ public final class Program {
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_OWNERS = 8;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -96,6 +96,8 @@ public final class Program {
       case SPECIALIZATIONS -> specializations;
       case TYPEDEFS -> typedefs;
       case CONSTANTS -> constantExprs;
+      case SPECIALIZED_FUNCTIONS -> specializedFunctions;
+      case STATIC_OWNERS -> staticOwners;
       default -> globalDecls;
     };
   }
@@ -126,6 +128,7 @@ public final class Program {
       }
       structDefs.putIfAbsent(s.name(), s);
       for (VarDecl v : s.statics()) {
+        staticOwners.computeIfAbsent(v.name(), k -> new ArrayList<>()).add(s.name());
         if (v.init() == null) continue;
         constantExprs.put(s.name() + "::" + v.name(), v.init());
         constantExprs.putIfAbsent(v.name(), v.init());
@@ -218,6 +221,12 @@ public final class Program {
 
   /** Why a name has no declaration, for a reason text. */
   public String undeclared(String name) {
+    int sep = name.lastIndexOf("::");
+    int open = name.indexOf('<');
+    if (open > 0 && open < sep && look(structDefs, STRUCTS, ownerBase(name.substring(0, sep))) != null) {
+      return "'" + name + "' has no constant value here (the members of a class template are evaluated with its"
+          + " type arguments and whole numbers, not other expressions)";
+    }
     String why = "'" + name + "' is not declared in this file";
     if (missingHeaders.isEmpty()) return why;
     return why + " (it may come from " + String.join(", ", missingHeaders) + ", not found: add its folder with -I)";
@@ -251,6 +260,25 @@ public final class Program {
   }
 
   private final Map<String, Boolean> specializedFunctions = new HashMap<>();
+  /** The structs that declare a static member of that name. */
+  private final Map<String, List<String>> staticOwners = new HashMap<>();
+
+  /**
+   * Whether {@code Owner::member} may stand for plain {@code member} (namespaces are not modelled: ns::w is w,
+   * nor are the scopes of enums in structs). Not when some struct has a static of that name: it is looked up in
+   * its owner, else unknown (V<double>::k was once T::k of another struct, a silently wrong stride).
+   */
+  public boolean qualifierMayBeDropped(String name) {
+    int sep = name.lastIndexOf("::");
+    return sep < 0 || look(staticOwners, STATIC_OWNERS, name.substring(sep + 2)) == null;
+  }
+
+  /** "V" of "V<double>", "ns::V<int>" or "::V". */
+  private static String ownerBase(String owner) {
+    int open = owner.indexOf('<');
+    String base = open >= 0 ? owner.substring(0, open) : owner;
+    return base.startsWith("::") ? base.substring(2) : base;
+  }
   private final List<Function> allFunctions = new ArrayList<>();
   private final Map<String, List<Function>> overloads = new HashMap<>();
 
@@ -273,12 +301,13 @@ public final class Program {
       String owner = name.substring(0, name.lastIndexOf("::"));
       String member = name.substring(name.lastIndexOf("::") + 2);
       TypeRef alias = look(typedefs, TYPEDEFS, owner);
-      StructDef def = alias == null ? null : look(structDefs, STRUCTS, alias.base());
+      StructDef def = look(structDefs, STRUCTS, alias != null ? alias.base() : ownerBase(owner));
       VarDecl stat = def == null ? null : def.statics().stream().filter(v -> v.name().equals(member)).findFirst()
           .orElse(null);
       if (stat == null || stat.init() == null) return null;
       e = stat.init();
-      scope = templateScope(def, alias);
+      // V<double>::k: the type arguments as written; others stay unbound, and what needs them has no value
+      scope = alias != null ? templateScope(def, alias) : typeArgumentsAsWritten(def, owner);
     }
     if (e == null) return null;
     constants.put(name, null); // a constant defined through itself has no value
@@ -314,6 +343,32 @@ public final class Program {
       } else if (!p.type() && i < ref.templateValues().size() && ref.templateValues().get(i) != null) {
         scope.put(p.name(), new ConstantFolder(this, outer).eval(ref.templateValues().get(i)));
       }
+    }
+    return scope;
+  }
+
+  private static Map<String, Val> typeArgumentsAsWritten(StructDef def, String owner) {
+    int open = owner.indexOf('<');
+    if (open < 0 || !owner.endsWith(">")) return Map.of();
+    List<String> args = new ArrayList<>();
+    int depth = 0;
+    int start = open + 1;
+    for (int i = start; i < owner.length() - 1; i++) {
+      char c = owner.charAt(i);
+      if (c == '<' || c == '(') depth++;
+      else if (c == '>' || c == ')') depth--;
+      else if (c == ',' && depth == 0) {
+        args.add(owner.substring(start, i));
+        start = i + 1;
+      }
+    }
+    args.add(owner.substring(start, owner.length() - 1));
+    Map<String, Val> scope = new HashMap<>();
+    for (int i = 0; i < def.templateParams().size() && i < args.size(); i++) {
+      Function.TemplateParam p = def.templateParams().get(i);
+      String arg = args.get(i).trim();
+      if (p.type()) scope.put("typename " + p.name(), new Val.Opaque("type:" + arg));
+      else if (arg.matches("\\d{1,18}")) scope.put(p.name(), Val.num(Long.parseLong(arg)));
     }
     return scope;
   }
@@ -357,17 +412,18 @@ public final class Program {
   public SharedRoot root(VarDecl decl, Map<String, Val> scope) {
     return roots.computeIfAbsent(decl, d -> new HashMap<>()).computeIfAbsent(new HashMap<>(scope), sc -> {
       List<String> problems = new ArrayList<>();
-      Type t = resolve(decl.type(), sc, problems, innerDimOverride.get(key(decl)));
+      Type t = resolve(decl.type(), sc, problems, innerDimOverride.get(key(decl)), 0);
       return new SharedRoot(decl.name(), t, decl, problems.isEmpty() ? null : problems.get(0));
     });
   }
 
   public Type resolve(TypeRef ref, Map<String, Val> scope, List<String> problems) {
-    return resolve(ref, scope, problems, null);
+    return resolve(ref, scope, problems, null, 0);
   }
 
-  private Type resolve(TypeRef ref, Map<String, Val> scope, List<String> problems, Long innerOverride) {
-    Type t = baseType(ref, scope, problems, 0);
+  /** {@code depth}: aliases followed to get here ({@code typedef A B; typedef B A;} must end). */
+  private Type resolve(TypeRef ref, Map<String, Val> scope, List<String> problems, Long innerOverride, int depth) {
+    Type t = baseType(ref, scope, problems, depth);
     if (!ref.pointerToArray()) {
       for (int i = 0; i < ref.pointers(); i++) t = new Type.Pointer(t);
     }
@@ -420,7 +476,7 @@ public final class Program {
       return new Type.Opaque(name);
     }
     TypeRef alias = look(typedefs, TYPEDEFS, name);
-    if (alias != null) return resolve(alias, scope, problems, null);
+    if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
     StructDef s = look(structDefs, STRUCTS, name);
     if (s != null) {
       return s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())
@@ -461,7 +517,7 @@ public final class Program {
         Val a = new ConstantFolder(this, scope).eval(f.align());
         if (a instanceof Val.Num n && n.poly().isConstant()) extra = n.poly().constant();
       }
-      Type ft = resolve(f.type(), scope, problems, null);
+      Type ft = resolve(f.type(), scope, problems, null, 0);
       if (f.is(VarDecl.BITFIELD)) {
         Val bits = new ConstantFolder(this, scope).eval(f.init());
         if (bits instanceof Val.Num n && n.poly().isConstant()) {

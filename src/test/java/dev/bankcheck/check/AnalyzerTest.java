@@ -204,6 +204,25 @@ class AnalyzerTest {
         + " (1 to 1024 threads); it was not used"), b.toString());
   }
 
+  /** A typedef cycle restarted the alias depth at each step: a stack overflow, and the kernel's accesses were lost. */
+  @Test
+  void typedefCyclesAreUnknownTypesNotAStackOverflow() {
+    FileReport r = analyze("""
+        typedef A B;
+        typedef B A;
+        using C = C;
+        __global__ void k(float* o) {
+          __shared__ A a[64]; __shared__ C c[64]; __shared__ float s[64];
+          a[threadIdx.x] = 0; c[threadIdx.x] = 0; o[0] = s[2 * threadIdx.x];
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(2, at(r, 6, Op.LOAD).ways());
+    List<Finding> stores = r.findings().stream().filter(f -> f.pos().line() == 6 && f.op() == Op.STORE).toList();
+    assertEquals(2, stores.size(), r.findings().toString());
+    for (Finding f : stores) assertUnknownBecause(f, "the element size of");
+  }
+
   /** An annotation that is not a shape (a sign, a fourth axis, a fraction) was silently ignored. */
   @Test
   void malformedBlockAnnotationsAreReportedAndNotUsed() {
