@@ -2048,8 +2048,8 @@ public final class Interpreter {
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
-    Function f = program.function(name, c.args().size());
-    if (f == null) f = program.function(simple, c.args().size());
+    Function f = program.function(name, c.args().size(), argumentTypes(name, c));
+    if (f == null) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
@@ -2404,6 +2404,44 @@ public final class Interpreter {
     Type st = resolve(new TypeRef(t.name(), null, List.of(), List.of(), 0, List.of(), false));
     if (st instanceof Type.Struct s && s.field(f.name()) != null) return Val.num(s.field(f.name()).offset());
     return new Val.Unknown("offsetof(" + t.name() + ", " + f.name() + ") is unknown");
+  }
+
+  /** The types of a call's arguments where they can be told without running them, when {@code name} is overloaded. */
+  private List<Type> argumentTypes(String name, Expr.Call c) {
+    if (!program.overloaded(name)) return null;
+    List<Type> types = new ArrayList<>();
+    for (Expr a : c.args()) types.add(staticType(a));
+    return types;
+  }
+
+  /** The type of a name, an element, an address, a cast or pointer arithmetic on them; null if not known. */
+  private Type staticType(Expr e) {
+    if (e instanceof Expr.Name nm) {
+      Var v = lookupLocal(nm.name());
+      if (v != null) return v.root != null ? decayed(v.root.type()) : v.type;
+      VarDecl g = program.global(nm.name());
+      return g == null ? null : decayed(g.is("__shared__") ? program.root(g, templateScope).type() : resolve(g.type()));
+    }
+    if (e instanceof Expr.Cast c) return resolve(c.type());
+    if (e instanceof Expr.IntLit) return Types.builtin("int");
+    if (e instanceof Expr.Unary u && u.op().equals("&")) {
+      Type t = u.operand() instanceof Expr.Index i ? element(staticType(i.base())) : null;
+      return t == null ? null : new Type.Pointer(t);
+    }
+    if (e instanceof Expr.Index i) return decayed(element(staticType(i.base())));
+    if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
+      Type left = staticType(b.left());
+      return left instanceof Type.Pointer ? left : null;
+    }
+    return null;
+  }
+
+  private static Type element(Type t) {
+    return t instanceof Type.Pointer p ? p.pointee() : t instanceof Type.Array a ? a.element() : null;
+  }
+
+  private static Type decayed(Type t) {
+    return t instanceof Type.Array a ? new Type.Pointer(a.element()) : t;
   }
 
   /** Inlines a call: arguments by value, reference parameters bound to the caller's objects. */

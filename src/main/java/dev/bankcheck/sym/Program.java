@@ -239,16 +239,42 @@ public final class Program {
 
   /** The definition of {@code name} that a call with {@code argc} arguments selects (by arity), or null. */
   public Function function(String name, int argc) {
+    return function(name, argc, null);
+  }
+
+  /** Whether several definitions have that name (overloads, to be told apart by their arguments). */
+  public boolean overloaded(String name) {
+    List<Function> candidates = look(overloads, OVERLOADS, name);
+    return candidates != null && candidates.size() > 1;
+  }
+
+  /**
+   * As {@link #function(String, int)}, among overloads of that arity the first whose parameter types agree best
+   * with {@code argTypes} (null entries: not known): {@code st(double*)} for a double array, not {@code st(float*)}.
+   */
+  public Function function(String name, int argc, List<Type> argTypes) {
     List<Function> candidates = look(overloads, OVERLOADS, name);
     if (candidates == null) return look(functions, FUNCTIONS, name);
+    Function best = null;
+    int bestScore = Integer.MIN_VALUE;
     for (Function f : candidates) {
       int required = 0;
       for (VarDecl p : f.params()) {
         if (p.init() == null) required++;
       }
-      if (argc >= required && argc <= f.params().size()) return f;
+      if (argc < required || argc > f.params().size()) continue;
+      if (argTypes == null || candidates.size() == 1) return f;
+      int score = 0;
+      for (int i = 0; i < argTypes.size() && i < f.params().size() && score > Integer.MIN_VALUE; i++) {
+        score = Overloads.add(score, Overloads.match(resolve(f.params().get(i).type(), Map.of(), new ArrayList<>()),
+            argTypes.get(i)));
+      }
+      if (best == null || score > bestScore) {
+        best = f;
+        bestScore = score;
+      }
     }
-    return candidates.get(0);
+    return best != null ? best : candidates.get(0);
   }
 
   /**
