@@ -12,9 +12,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * State of one {@link Preprocessor#process} call. Tokens flow through a single stream: macro expansions are
@@ -902,6 +902,8 @@ final class PreprocessRun {
     includedFiles.add(found.display());
     String guard = includeGuards.get(key);
     if (pragmaOnce.contains(key) || (guard != null && macros.containsKey(guard))) return;
+    if (stopped || (stopped = stop.getAsBoolean())) throw new ExpansionLimit();
+    if (includesSkipped) return;
     String cacheKey = key + "\0" + found.display();
     LexedFile lexed = lexCache.get(cacheKey);
     if (lexed == null) {
@@ -921,8 +923,6 @@ final class PreprocessRun {
       lexCache.put(cacheKey, lexed);
     }
     // a header included twice by each of 30 nested guardless headers would be read 2^30 times
-    if (stopped || (stopped = stop.getAsBoolean())) throw new ExpansionLimit();
-    if (includesSkipped) return;
     includedTokens += lexed.size();
     if (++inclusions > MAX_INCLUSIONS || includedTokens > MAX_INCLUDED_TOKENS) {
       error(hash.pos(), "this file's #includes read more than " + MAX_INCLUSIONS + " files or " + MAX_INCLUDED_TOKENS

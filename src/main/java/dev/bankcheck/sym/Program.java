@@ -44,7 +44,7 @@ public final class Program {
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_OWNERS = 8;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -97,7 +97,7 @@ public final class Program {
       case TYPEDEFS -> typedefs;
       case CONSTANTS -> constantExprs;
       case SPECIALIZED_FUNCTIONS -> specializedFunctions;
-      case STATIC_OWNERS -> staticOwners;
+      case STATIC_MEMBERS -> staticMembers;
       default -> globalDecls;
     };
   }
@@ -128,7 +128,7 @@ public final class Program {
       }
       structDefs.putIfAbsent(s.name(), s);
       for (VarDecl v : s.statics()) {
-        staticOwners.computeIfAbsent(v.name(), k -> new ArrayList<>()).add(s.name());
+        staticMembers.put(v.name(), Boolean.TRUE);
         if (v.init() == null) continue;
         constantExprs.put(s.name() + "::" + v.name(), v.init());
         constantExprs.putIfAbsent(v.name(), v.init());
@@ -256,7 +256,7 @@ public final class Program {
     List<Function> candidates = look(overloads, OVERLOADS, name);
     if (candidates == null) return look(functions, FUNCTIONS, name);
     Function best = null;
-    int bestScore = Integer.MIN_VALUE;
+    int bestScore = Overloads.NO;
     for (Function f : candidates) {
       int required = 0;
       for (VarDecl p : f.params()) {
@@ -265,7 +265,7 @@ public final class Program {
       if (argc < required || argc > f.params().size()) continue;
       if (argTypes == null || candidates.size() == 1) return f;
       int score = 0;
-      for (int i = 0; i < argTypes.size() && i < f.params().size() && score > Integer.MIN_VALUE; i++) {
+      for (int i = 0; i < argTypes.size() && i < f.params().size() && score != Overloads.NO; i++) {
         score = Overloads.add(score, Overloads.match(resolve(f.params().get(i).type(), Map.of(), new ArrayList<>()),
             argTypes.get(i)));
       }
@@ -286,8 +286,8 @@ public final class Program {
   }
 
   private final Map<String, Boolean> specializedFunctions = new HashMap<>();
-  /** The structs that declare a static member of that name. */
-  private final Map<String, List<String>> staticOwners = new HashMap<>();
+  /** Names of static data members of structs (the value is always true: lookups compare it by identity). */
+  private final Map<String, Boolean> staticMembers = new HashMap<>();
 
   /**
    * Whether {@code Owner::member} may stand for plain {@code member} (namespaces are not modelled: ns::w is w,
@@ -296,7 +296,7 @@ public final class Program {
    */
   public boolean qualifierMayBeDropped(String name) {
     int sep = name.lastIndexOf("::");
-    return sep < 0 || look(staticOwners, STATIC_OWNERS, name.substring(sep + 2)) == null;
+    return sep < 0 || look(staticMembers, STATIC_MEMBERS, name.substring(sep + 2)) == null;
   }
 
   /** "V" of "V<double>", "ns::V<int>" or "::V". */
@@ -305,6 +305,7 @@ public final class Program {
     String base = open >= 0 ? owner.substring(0, open) : owner;
     return base.startsWith("::") ? base.substring(2) : base;
   }
+
   private final List<Function> allFunctions = new ArrayList<>();
   private final Map<String, List<Function>> overloads = new HashMap<>();
 
