@@ -115,7 +115,7 @@ public final class DefaultAnalyzer implements Analyzer {
     FileLines lines = new FileLines(displayPath, text, pp.headerTexts());
     List<Finding> findings = new ArrayList<>();
     try {
-      Program program = new Program(parsed.unit(), missingHeaders);
+      Program program = new Program(parsed.unit(), missingHeaders, parsed.namespaces());
       FixVerifier verifier = reanalysis == null ? null
           : new FixVerifier(displayPath, text, lines, pp.tokens(), program, reanalysis, errors.size());
       KernelMemo memo = null;

@@ -1,5 +1,6 @@
 package dev.bankcheck.ir;
 
+import dev.bankcheck.source.Pos;
 import java.util.List;
 
 /** One preprocessed file: top-level items in source order. */
@@ -29,4 +30,24 @@ public record TranslationUnit(List<Item> items, List<StructDef> structs, List<En
   public record EnumDef(String name, List<Enumerator> enumerators) {}
 
   public record Enumerator(String name, Expr value) {}
+
+  /** A named namespace's body, from its '{' to its '}' ("a::b" for nested ones). */
+  public record Namespace(String name, Pos start, Pos end) {
+    boolean contains(Pos p) {
+      return p.file().equals(start.file()) && p.file().equals(end.file()) && after(p, start) && after(end, p);
+    }
+
+    private static boolean after(Pos a, Pos b) {
+      return a.line() > b.line() || a.line() == b.line() && a.column() >= b.column();
+    }
+  }
+
+  /** The innermost of {@code namespaces} that holds {@code p}: "" for none. */
+  public static String namespaceAt(List<Namespace> namespaces, Pos p) {
+    String found = "";
+    for (Namespace n : namespaces) {
+      if (n.name().length() > found.length() && n.contains(p)) found = n.name();
+    }
+    return found;
+  }
 }

@@ -46,7 +46,8 @@ public final class CudaParserFacade {
     }
   }
 
-  public record Result(TranslationUnit unit, List<SourceError> errors, List<SkippedItem> skipped) {}
+  public record Result(TranslationUnit unit, List<SourceError> errors, List<SkippedItem> skipped,
+      List<TranslationUnit.Namespace> namespaces) {}
 
   /** An item that could not be parsed, kept so that shared-memory uses inside it can be reported. */
   public record SkippedItem(List<Token> tokens) {}
@@ -142,7 +143,8 @@ public final class CudaParserFacade {
     List<SkippedItem> skipped = new ArrayList<>();
     IrBuilder builder = new IrBuilder();
     boolean stopped = false;
-    for (List<Token> item : splitTopLevel(splitClosingAngles(tokens), errors)) {
+    List<TranslationUnit.Namespace> namespaces = new ArrayList<>();
+    for (List<Token> item : splitTopLevel(splitClosingAngles(tokens), errors, namespaces)) {
       if (stopped || (stopped = stop.getAsBoolean())) {
         skipped.add(new SkippedItem(item));
         continue;
@@ -180,7 +182,7 @@ public final class CudaParserFacade {
       }
       if (!parsed) skipped.add(new SkippedItem(item));
     }
-    return new Result(builder.unit(), errors, skipped);
+    return new Result(builder.unit(), errors, skipped, namespaces);
   }
 
   /**
@@ -391,11 +393,18 @@ public final class CudaParserFacade {
    * body. {@code namespace X {} } and {@code extern "C" {} } are transparent: their items are split too.
    */
   static List<List<Token>> splitTopLevel(List<Token> tokens, List<SourceError> errors) {
+    return splitTopLevel(tokens, errors, new ArrayList<>());
+  }
+
+  /** As above, adding the bodies of named namespaces to {@code namespaces}. */
+  static List<List<Token>> splitTopLevel(List<Token> tokens, List<SourceError> errors, List<TranslationUnit.Namespace> namespaces) {
     List<List<Token>> items = new ArrayList<>();
     List<Token> current = new ArrayList<>();
     int depth = 0;
     boolean functionBody = false;
-    int transparentDepth = 0;
+    // per open transparent block: its qualified name ("" for extern "C", an anonymous or inline namespace) and '{'
+    java.util.ArrayDeque<String> openNames = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<Pos> openStarts = new java.util.ArrayDeque<>();
     for (int i = 0; i < tokens.size(); i++) {
       Token t = tokens.get(i);
       String s = t.text();
@@ -403,12 +412,19 @@ public final class CudaParserFacade {
       if (depth == 0 && current.isEmpty()) {
         int opener = transparentOpener(tokens, i);
         if (opener > 0) {
+          String name = namespaceName(tokens, i, opener);
+          String outer = openNames.isEmpty() ? "" : openNames.peek();
+          openNames.push(name.isEmpty() ? outer : outer.isEmpty() ? name : outer + "::" + name);
+          openStarts.push(tokens.get(i + opener - 1).pos());
           i += opener - 1;
-          transparentDepth++;
           continue;
         }
-        if (punct && s.equals("}") && transparentDepth > 0) {
-          transparentDepth--;
+        if (punct && s.equals("}") && !openNames.isEmpty()) {
+          String name = openNames.pop();
+          Pos start = openStarts.pop();
+          if (!name.isEmpty() && (openNames.isEmpty() || !openNames.peek().equals(name))) {
+            namespaces.add(new TranslationUnit.Namespace(name, start, t.pos()));
+          }
           continue;
         }
       }
@@ -444,6 +460,14 @@ public final class CudaParserFacade {
       items.add(current);
     }
     return items;
+  }
+
+  /** "a::b" of "namespace a::b {" at i ({@code length} tokens); "" for an anonymous or inline one, extern "C". */
+  private static String namespaceName(List<Token> tokens, int i, int length) {
+    if (!tokens.get(i).text().equals("namespace")) return "";
+    StringBuilder name = new StringBuilder();
+    for (int j = i + 1; j < i + length - 1; j++) name.append(tokens.get(j).text());
+    return name.toString();
   }
 
   /** Number of tokens of "namespace a::b {" or "extern "C" {" at i, else 0. */

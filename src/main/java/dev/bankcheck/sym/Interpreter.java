@@ -154,6 +154,9 @@ public final class Interpreter {
     return outOfWork;
   }
 
+  /** The namespace of the function running: its unqualified names mean that namespace's first. */
+  private String namespace = "";
+
   /** Key prefix in {@link #run}'s values of a kernel parameter with a known value ("param n"). */
   public static final String PARAM_PREFIX = "param ";
 
@@ -163,6 +166,7 @@ public final class Interpreter {
    */
   public void run(Function kernel, Map<String, Val> values) {
     kernelFile = kernel.pos().file();
+    namespace = program.namespaceOf(kernel);
     templateScope = values;
     scopes.push(new HashMap<>());
     for (VarDecl p : kernel.params()) {
@@ -1537,7 +1541,10 @@ public final class Interpreter {
     if (t != null) return new OtherLV(fill(t), name);
     VarDecl g = program.global(name);
     if (g != null && g.is("__shared__")) return rootLV(program.root(g, templateScope));
-    Val c = program.constantValue(name);
+    Val c = null;
+    for (String meant : Program.inNamespace(namespace, name)) {
+      if ((c = program.constantValue(meant)) != null) break;
+    }
     if (c != null) return new OtherLV(fill(c), name);
     if (name.equals("warpSize")) return new OtherLV(fill(Val.num(n)), name);
     if (g != null) {
@@ -2048,7 +2055,11 @@ public final class Interpreter {
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
-    Function f = program.function(name, c.args().size(), argumentTypes(name, c));
+    Function f = null;
+    for (String meant : Program.inNamespace(namespace, name)) {
+      f = program.function(meant, c.args().size(), argumentTypes(meant, c));
+      if (f != null) break;
+    }
     if (f == null) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
@@ -2518,7 +2529,9 @@ public final class Interpreter {
       boolean[] mask, String noValue) {
     Deque<Map<String, Var>> saved = scopes;
     Map<String, Val> savedTemplate = templateScope;
+    String savedNamespace = namespace;
     templateScope = template;
+    namespace = program.namespaceOf(f);
     scopes = new ArrayDeque<>();
     scopes.push(new HashMap<>());
     callStack.push(new Call(f.name(), template));
@@ -2532,6 +2545,7 @@ public final class Interpreter {
       callStack.pop();
       scopes = saved;
       templateScope = savedTemplate;
+      namespace = savedNamespace;
     }
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {

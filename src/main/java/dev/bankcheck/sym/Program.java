@@ -118,6 +118,14 @@ public final class Program {
 
   /** {@code missingHeaders}: includes that were not found, named in the reasons of undeclared names. */
   public Program(TranslationUnit unit, List<String> missingHeaders) {
+    this(unit, missingHeaders, List.of());
+  }
+
+  /**
+   * {@code namespaces}: the bodies of the file's named namespaces. A function or constant declared in one is
+   * also known by its qualified name ({@code b::st}), which calls and uses in that namespace try first.
+   */
+  public Program(TranslationUnit unit, List<String> missingHeaders, List<TranslationUnit.Namespace> namespaces) {
     this.missingHeaders = List.copyOf(missingHeaders);
     // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {
@@ -162,8 +170,18 @@ public final class Program {
           allFunctions.add(fn);
           overloads.computeIfAbsent(fn.name(), k -> new ArrayList<>()).add(fn);
         }
+        String ns = namespaces.isEmpty() ? "" : TranslationUnit.namespaceAt(namespaces, fn.pos());
+        if (!ns.isEmpty()) {
+          namespaceOf.put(fn, ns);
+          String qualified = ns + "::" + fn.name();
+          Function prevQualified = functions.get(qualified);
+          if (prevQualified == null || prevQualified.body() == null) functions.put(qualified, fn);
+          if (fn.body() != null) overloads.computeIfAbsent(qualified, k -> new ArrayList<>()).add(fn);
+        }
       } else if (item instanceof TranslationUnit.DeclItem d) {
-        for (VarDecl v : d.vars()) declareGlobal(v);
+        for (VarDecl v : d.vars()) {
+          declareGlobal(v, namespaces.isEmpty() ? "" : TranslationUnit.namespaceAt(namespaces, v.pos()));
+        }
       } else if (item instanceof TranslationUnit.UsingItem u) {
         typedefs.put(u.name(), u.type());
       } else if (item instanceof TranslationUnit.InstantiationItem i) {
@@ -172,7 +190,7 @@ public final class Program {
     }
   }
 
-  private void declareGlobal(VarDecl v) {
+  private void declareGlobal(VarDecl v, String ns) {
     if (v.is("typedef")) {
       typedefs.put(v.name(), v.type());
       return;
@@ -180,8 +198,9 @@ public final class Program {
     globalDecls.put(v.name(), v);
     boolean constant = v.is("const") || v.is("constexpr");
     if (constant && v.init() != null && v.type().pointers() == 0 && v.type().dims().isEmpty()) {
-      constantExprs.put(v.name(), v.init() instanceof Expr.InitList il && il.items().size() == 1 ? il.items().get(0)
-          : v.init());
+      Expr value = v.init() instanceof Expr.InitList il && il.items().size() == 1 ? il.items().get(0) : v.init();
+      constantExprs.put(v.name(), value);
+      if (!ns.isEmpty()) constantExprs.put(ns + "::" + v.name(), value);
     }
   }
 
@@ -286,6 +305,27 @@ public final class Program {
   }
 
   private final Map<String, Boolean> specializedFunctions = new HashMap<>();
+  /** The namespace each function declared in one was declared in. */
+  private final Map<Function, String> namespaceOf = new IdentityHashMap<>();
+
+  /** The namespace {@code f} is declared in, "" for none. */
+  public String namespaceOf(Function f) {
+    return namespaceOf.getOrDefault(f, "");
+  }
+
+  /**
+   * {@code name} as code in namespace {@code ns} means it, innermost first: in "a::b", st is a::b::st, then
+   * a::st, then st.
+   */
+  public static List<String> inNamespace(String ns, String name) {
+    if (ns.isEmpty() || name.startsWith("::")) return List.of(name);
+    List<String> out = new ArrayList<>();
+    for (String n = ns; !n.isEmpty(); n = n.contains("::") ? n.substring(0, n.lastIndexOf("::")) : "") {
+      out.add(n + "::" + name);
+    }
+    out.add(name);
+    return out;
+  }
   /** Names of static data members of structs (the value is always true: lookups compare it by identity). */
   private final Map<String, Boolean> staticMembers = new HashMap<>();
 

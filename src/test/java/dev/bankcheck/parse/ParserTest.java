@@ -741,4 +741,20 @@ class ParserTest {
     assertSame(items.get(1), CudaParserFacade.withShortLiteralLists(items.get(1)));
     assertEquals(List.of("f"), functions(parseClean(src)).stream().map(Function::name).toList());
   }
+
+  /** The bodies of named namespaces, qualified; anonymous and inline ones add no name, extern "C" neither. */
+  @Test
+  void namespaceBodiesAreListedWithTheirQualifiedNames() {
+    CudaParserFacade.Result r = parse("""
+        namespace a { namespace b::c { int x; } namespace { int y; } }
+        inline namespace v1 { int z; }
+        extern "C" { namespace d { int w; } }
+        """);
+    assertEquals(List.of("a::b::c 1:30-1:39", "a 1:13-1:62", "d 3:26-3:35"), r.namespaces().stream()
+        .map(n -> n.name() + " " + n.start().line() + ":" + n.start().column() + "-" + n.end().line() + ":"
+            + n.end().column()).toList());
+    assertEquals("a::b::c", TranslationUnit.namespaceAt(r.namespaces(), new dev.bankcheck.source.Pos("t.cu", 1, 31)));
+    assertEquals("a", TranslationUnit.namespaceAt(r.namespaces(), new dev.bankcheck.source.Pos("t.cu", 1, 50)));
+    assertEquals("", TranslationUnit.namespaceAt(r.namespaces(), new dev.bankcheck.source.Pos("t.cu", 2, 25)));
+  }
 }
