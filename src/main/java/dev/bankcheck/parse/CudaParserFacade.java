@@ -397,7 +397,8 @@ public final class CudaParserFacade {
   }
 
   /** As above, adding the bodies of named namespaces to {@code namespaces}. */
-  static List<List<Token>> splitTopLevel(List<Token> tokens, List<SourceError> errors, List<TranslationUnit.Namespace> namespaces) {
+  static List<List<Token>> splitTopLevel(List<Token> tokens, List<SourceError> errors,
+      List<TranslationUnit.Namespace> namespaces) {
     List<List<Token>> items = new ArrayList<>();
     List<Token> current = new ArrayList<>();
     int depth = 0;

@@ -2060,7 +2060,7 @@ public final class Interpreter {
       f = program.function(meant, c.args().size(), argumentTypes(meant, c));
       if (f != null) break;
     }
-    if (f == null) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
+    if (f == null && !simple.equals(name)) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);

@@ -283,10 +283,11 @@ public final class Program {
       }
       if (argc < required || argc > f.params().size()) continue;
       if (argTypes == null || candidates.size() == 1) return f;
+      List<Type> params = fact("parameter types", f, x -> f.params().stream()
+          .map(p -> resolve(p.type(), Map.of(), new ArrayList<>())).toList());
       int score = 0;
-      for (int i = 0; i < argTypes.size() && i < f.params().size() && score != Overloads.NO; i++) {
-        score = Overloads.add(score, Overloads.match(resolve(f.params().get(i).type(), Map.of(), new ArrayList<>()),
-            argTypes.get(i)));
+      for (int i = 0; i < argTypes.size() && i < params.size() && score != Overloads.NO; i++) {
+        score = Overloads.add(score, Overloads.match(params.get(i), argTypes.get(i)));
       }
       if (best == null || score > bestScore) {
         best = f;
