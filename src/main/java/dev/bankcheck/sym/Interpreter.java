@@ -1881,8 +1881,16 @@ public final class Interpreter {
       if (!onlyComputes(b.right())) noteWarpDependence(left, undecided);
       Val[] right = none(rightMask) ? fill(Val.num(0)) : eval(b.right(), rightMask);
       Val[] out = new Val[n];
+      int prev = -1;
       for (int l = 0; l < n; l++) {
         if (!mask[l]) continue;
+        // as below: a lane with the operands of the lane before gets its result (and noted nothing new)
+        if (prev >= 0 && same(left[l], left[prev]) && same(right[l], right[prev])) {
+          out[l] = out[prev];
+          prev = l;
+          continue;
+        }
+        prev = l;
         int t = Arith.truth(left[l]);
         Val x = truthValue(left[l]);
         Val y = truthValue(right[l]);
