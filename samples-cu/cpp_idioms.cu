@@ -109,3 +109,23 @@ __global__ void autoTiles(float *out) {
   __shared__ float s[1024];
   out[cta.thread_rank()] = s[half.thread_rank() * 2];  // expect: load ok
 }
+
+// Function pointers as template parameters, "return {x, y};" and array types as template arguments
+// (ggml's binbcast.cu, convert.cuh and fattn-mma-f16.cuh): each once made its whole function a parse
+// error. The call through 'op' is not followed; the accesses around it are analyzed.
+template <class A, class B> struct same_type { static constexpr bool value = false; };
+template <class A> struct same_type<A, A> { static constexpr bool value = true; };
+
+__device__ float add(const float a, const float b) { return a + b; }
+__device__ float2 pair(float x) { return {x, 2.0f * x}; }
+
+template <float (*op)(const float, const float), typename T>
+__global__ void viaFunctionPointer(T *out) {
+  static_assert(!same_type<T, float[4]>::value, "T is an element type");
+  __shared__ T s[64 * 2];
+  s[threadIdx.x * 2] = out[threadIdx.x];         // expect: store ways=2
+  __syncthreads();
+  float2 p = pair(s[threadIdx.x]);               // expect: load ok
+  out[threadIdx.x] = op(p.x, p.y);
+}
+template __global__ void viaFunctionPointer<add, float>(float *);

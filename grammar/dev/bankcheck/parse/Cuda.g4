@@ -40,6 +40,7 @@ templateHeader
 templateParam
     : ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
     | declSpecifiers name=Identifier ('=' expression)?          #valueTemplateParam
+    | declSpecifiers pointer* '(' '*' name=Identifier? ')' '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
     | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam
     ;
 
@@ -149,6 +150,7 @@ templateArgs
 templateArg
     : typeName pack='...'?
     | shiftExpression pack='...'?
+    | typeName arraySuffix+ pack='...'?                    // "half2[8]": an index expression where both read
     ;
 
 // Explicit template arguments of a call "f<T, 8>(x)": values are restricted to arithmetic so that
@@ -158,7 +160,7 @@ callTemplateArgs
     ;
 
 callTemplateArg
-    : typeName pack='...'?
+    : typeName arraySuffix* pack='...'?
     | templateValue pack='...'?
     ;
 
@@ -291,7 +293,7 @@ statement
     | 'switch' '(' cond=expressionList ')' body=statement                       #switchStmt
     | 'case' value=expression ':'                                               #caseStmt
     | 'default' ':'                                                             #defaultStmt
-    | 'return' expressionList? ';'                                              #returnStmt
+    | 'return' (expressionList | braceInitializer)? ';'                         #returnStmt
     | 'break' ';'                                                               #breakStmt
     | 'goto' label=Identifier ';'                                               #gotoStmt
     | label=Identifier ':'                                                      #labelStmt

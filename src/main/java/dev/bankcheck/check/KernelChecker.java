@@ -543,6 +543,13 @@ final class KernelChecker {
         Val type = outer.getOrDefault("typename " + t.base(), new Val.Opaque("type:" + t.base()));
         b.put("typename " + p.name(), type);
         templateParts.add(p.name() + " = " + ((Val.Opaque) type).what().substring("type:".length()));
+      } else if (p.valueType() == TypeRef.FUNCTION_POINTER) {
+        // a function as a template argument ("op = add"): calls through it are not followed
+        Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
+        String function = e instanceof Expr.Name nm ? nm.name() : "a function";
+        b.put(p.name(), new Val.Unknown("'" + p.name() + "' is a function (" + function
+            + "): calls through a function pointer are not followed"));
+        templateParts.add(p.name() + " = " + function);
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
         Val v = e == null ? null : program.constantIn(e, outer);

@@ -24,6 +24,10 @@ import java.util.List;
 public record TypeRef(String base, StructDef struct, List<TypeRef> templateArgs, List<Expr> templateValues,
     int pointers, List<Expr> dims, boolean builtin, boolean reference, boolean pointerToArray) {
 
+  /** The type of a pointer to code ("void (*f)(int)"): never a shared-memory address. */
+  public static final TypeRef FUNCTION_POINTER = new TypeRef("<function pointer>", null, List.of(), List.of(), 1,
+      List.of(), false);
+
   /** A type that is neither a reference nor a pointer to an array. */
   public TypeRef(String base, StructDef struct, List<TypeRef> templateArgs, List<Expr> templateValues,
       int pointers, List<Expr> dims, boolean builtin) {

@@ -145,6 +145,10 @@ final class IrBuilder {
       } else if (p instanceof ValueTemplateParamContext v) {
         out.add(new Function.TemplateParam(v.name.getText(), false, declSpecType(v.declSpecifiers()),
             v.expression() == null ? null : expr(v.expression()), null));
+      } else if (p instanceof FunctionTemplateParamContext f) {
+        // "float (*op)(float, float)": calls through it are not followed
+        out.add(new Function.TemplateParam(f.name == null ? "" : f.name.getText(), false, TypeRef.FUNCTION_POINTER,
+            f.expression() == null ? null : expr(f.expression()), null));
       } else if (p instanceof ValuePackTemplateParamContext v) {
         // "int... Ns": every use of a pack is an expansion, which is not modelled (unknown)
         out.add(new Function.TemplateParam(v.name == null ? "" : v.name.getText(), false,
@@ -177,7 +181,7 @@ final class IrBuilder {
             : p.braceInitializer() != null ? braceInit(p.braceInitializer()) : null;
         TypeRef type = p.functionParams != null || (p.arraySuffix().isEmpty()
             && (p.parenDeclarator() != null || p.abstractParenDeclarator() != null))
-            ? FUNCTION_POINTER : declarated(base, dims, p.pointer(), inner);
+            ? TypeRef.FUNCTION_POINTER : declarated(base, dims, p.pointer(), inner);
         params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));
       }
     }
@@ -219,7 +223,7 @@ final class IrBuilder {
       if (mods.contains("typedef")) addTypeName(name);
       Pos dimsStart = dc.parenDeclarator() != null ? after(dc.parenDeclarator().getStop()) : after(nameToken);
       Pos dimsEnd = dc.arraySuffix().isEmpty() ? dimsStart : after(dc.arraySuffix(dc.arraySuffix().size() - 1).getStop());
-      TypeRef type = dc.parenDeclarator() != null && dc.arraySuffix().isEmpty() ? FUNCTION_POINTER
+      TypeRef type = dc.parenDeclarator() != null && dc.arraySuffix().isEmpty() ? TypeRef.FUNCTION_POINTER
           : declarated(base, dims, dc.pointer(), inner);
       out.add(new VarDecl(pos(nameToken), name, type, init, declMods, align, dimsStart, dimsEnd));
     }
@@ -339,7 +343,7 @@ final class IrBuilder {
   private List<TypeRef> callTemplateArgs(CallTemplateArgsContext ta) {
     List<TypeRef> out = new ArrayList<>();
     for (CallTemplateArgContext a : ta.callTemplateArg()) {
-      out.add(a.typeName() != null && a.pack == null ? typeName(a.typeName()) : null);
+      out.add(a.typeName() != null && a.pack == null ? arrayOf(typeName(a.typeName()), a.arraySuffix()) : null);
     }
     return Collections.unmodifiableList(out);
   }
@@ -348,9 +352,14 @@ final class IrBuilder {
     List<Expr> out = new ArrayList<>();
     for (CallTemplateArgContext a : ta.callTemplateArg()) {
       out.add(a.pack != null ? packExpansion(a) : a.templateValue() != null ? templateValue(a.templateValue())
-          : bareNameValue(a.typeName()));
+          : a.arraySuffix().isEmpty() ? bareNameValue(a.typeName()) : null);
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /** "half2[8]" as a template argument. */
+  private TypeRef arrayOf(TypeRef element, List<ArraySuffixContext> suffixes) {
+    return suffixes.isEmpty() ? element : element.withDims(dims(suffixes), 0);
   }
 
   /** "k<TILE>": a bare name may be a value; keep it as a name too. Else null. */
@@ -381,7 +390,7 @@ final class IrBuilder {
   private List<TypeRef> templateArgs(TemplateArgsContext ta) {
     List<TypeRef> out = new ArrayList<>();
     for (TemplateArgContext a : ta.templateArg()) {
-      out.add(a.typeName() != null && a.pack == null ? typeName(a.typeName()) : null);
+      out.add(a.typeName() != null && a.pack == null ? arrayOf(typeName(a.typeName()), a.arraySuffix()) : null);
     }
     return out;
   }
@@ -391,7 +400,7 @@ final class IrBuilder {
     for (TemplateArgContext a : ta.templateArg()) {
       if (a.pack != null) out.add(packExpansion(a));
       else if (a.shiftExpression() != null) out.add(expr(a.shiftExpression().expression()));
-      else out.add(bareNameValue(a.typeName()));
+      else out.add(a.arraySuffix().isEmpty() ? bareNameValue(a.typeName()) : null);
     }
     return Collections.unmodifiableList(out);
   }
@@ -469,13 +478,9 @@ final class IrBuilder {
     return false;
   }
 
-  /** The type of a pointer to code ("void (*f)(int)"): never a shared-memory address. */
-  private static final TypeRef FUNCTION_POINTER = new TypeRef("<function pointer>", null, List.of(), List.of(), 1,
-      List.of(), false);
-
   TypeRef typeName(TypeNameContext t) {
     TypeRef base = typeSpec(t.typeSpecifier());
-    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) return FUNCTION_POINTER; // "float (*)(float)"
+    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) return TypeRef.FUNCTION_POINTER; // "float (*)(float)"
     if (t.abstractParenDeclarator() != null) { // "float (*)[32]"
       return declarated(base, dims(t.arraySuffix()), t.pointer(), t.abstractParenDeclarator().pointer());
     }
@@ -577,6 +582,7 @@ final class IrBuilder {
     if (s instanceof CaseStmtContext c) return new Stmt.Case(p, expr(c.value));
     if (s instanceof DefaultStmtContext) return new Stmt.Case(p, null);
     if (s instanceof ReturnStmtContext r) {
+      if (r.braceInitializer() != null) return new Stmt.Return(p, braceInit(r.braceInitializer())); // return {x, y};
       return new Stmt.Return(p, r.expressionList() == null ? null : exprList(r.expressionList()));
     }
     // exceptions are host code (device code cannot throw): the try block runs, a throw does nothing

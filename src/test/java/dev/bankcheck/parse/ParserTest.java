@@ -544,6 +544,19 @@ class ParserTest {
   }
 
   @Test
+  void functionPointerTemplateParamsBraceReturnsAndArrayTemplateArguments() {
+    TranslationUnit u = parseClean("template <float (*op)(const float, const float), typename T, void (*q)(int) = nullptr>"
+        + " __global__ void k(T *p) { static_assert(!is_same_v<decltype(p[0]), half2[T::ne]>, \"\"); }"
+        + " __device__ float2 f(float x) { return {x, x}; }"
+        + " using A = std::array<float[4], 2>;");
+    Function k = function(u, "k");
+    assertEquals(List.of("op", "T", "q"), k.templateParams().stream().map(Function.TemplateParam::name).toList());
+    assertEquals("<function pointer>", k.templateParams().get(0).valueType().base());
+    Stmt.Return r = (Stmt.Return) function(u, "f").body().items().get(0);
+    assertTrue(r.value() instanceof Expr.InitList, r.value().toString());
+  }
+
+  @Test
   void hasNoErrorsOnEmptyInput() {
     CudaParserFacade.Result r = parse("");
     assertTrue(r.errors().isEmpty());
