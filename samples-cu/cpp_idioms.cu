@@ -129,3 +129,55 @@ __global__ void viaFunctionPointer(T *out) {
   out[threadIdx.x] = op(p.x, p.y);
 }
 template __global__ void viaFunctionPointer<add, float>(float *);
+
+// Host code and declarations from cuda-samples that once made their items parse errors (and the
+// file "partial", exit code 1): new/delete, typeid, constructors defined outside their class,
+// friends, pure virtual operators, '= delete', an unnamed template parameter, alignof as a template
+// argument, a local function declaration and __grid_constant__.
+template <class T> struct SharedMemoryOf {
+  __device__ T *pointer() {
+    extern __device__ void error(void);
+    error();
+    return nullptr;
+  }
+};
+template <> struct SharedMemoryOf<float> {
+  __device__ float *pointer() {
+    extern __shared__ float s_float[];
+    return s_float;
+  }
+};
+struct Interface {
+  virtual __device__ float &operator*() = 0;
+  Interface() = default;
+  Interface(const Interface &) = delete;
+  friend class Pyramid;
+};
+template <typename T, unsigned> struct Tagged { T value; };
+template <unsigned N> struct Aligned { static constexpr unsigned value = N; };
+template <class R> struct Estimator {
+  Estimator(int n);
+  R operator()();
+  int n_;
+};
+template <class R> Estimator<R>::Estimator(int n) : n_(n) {}
+template <class R> R Estimator<R>::operator()() { return typeid(R) == typeid(double) ? R(2) : R(n_); }
+struct Params { int stride[4]; };
+
+__global__ void gridConstant(__grid_constant__ const Params p, float *out) {
+  SharedMemoryOf<float> shared;
+  float *s = shared.pointer();
+  s[threadIdx.x * 3] = 1.0f;                                            // expect: store ok
+  out[threadIdx.x] = s[threadIdx.x * Aligned<alignof(float4)>::value];  // expect: load unknown
+}
+
+int hostSide(int n) {
+  int *a = new int[n];
+  const float **rows = new const float *[n];
+  Estimator<float> *e = new Estimator<float>(n);
+  int r = (int)(*e)();
+  delete e;
+  delete[] rows;
+  delete[] a;
+  return r;
+}

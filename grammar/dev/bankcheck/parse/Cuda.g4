@@ -27,6 +27,9 @@ topItem
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
     | 'template' declSpecifiers pointer* name=qualifiedName templateArgs '(' parameterList? ')' ';'   #functionInstantiation
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
+    // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
+    | templateHeader? declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
+      ctorInitializer? (compoundStatement | ';' | '=' ('default' | 'delete') ';')   #constructorItem
     | 'namespace' Identifier '=' qualifiedName ';'          #namespaceAlias
     | 'using' 'namespace'? qualifiedName ';'                #usingNamespace
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertItem
@@ -39,7 +42,7 @@ templateHeader
 
 templateParam
     : ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
-    | declSpecifiers name=Identifier ('=' expression)?          #valueTemplateParam
+    | declSpecifiers name=Identifier? ('=' expression)?         #valueTemplateParam
     | declSpecifiers pointer* '(' '*' name=Identifier? ')' '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
     | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam
     ;
@@ -52,13 +55,13 @@ foldOperator
 functionDefinition
     : declSpecifiers pointer* name=qualifiedName (classArgs=templateArgs '::' member=qualifiedName)?
       specialization=templateArgs? '(' parameterList? ')' functionSuffix*
-      (body=compoundStatement | ';' | '=' ('default' | Identifier | IntegerLiteral) ';')
+      (body=compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')
     ;
 
 // An overloaded operator: parsed so that it never derails the class or file around it, not analyzed.
 operatorFunction
-    : declSpecifiers pointer* (qualifiedName '::')? 'operator' operatorSymbol '(' parameterList? ')' functionSuffix*
-      (compoundStatement | ';' | '=' ('default' | Identifier) ';')
+    : declSpecifiers pointer* (qualifiedName templateArgs? '::')? 'operator' operatorSymbol '(' parameterList? ')' functionSuffix*
+      (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')
     ;
 
 operatorSymbol
@@ -97,7 +100,7 @@ declModifier
     : kw=( '__shared__' | '__device__' | '__global__' | '__host__' | '__constant__' | '__managed__'
       | '__forceinline__' | '__noinline__' | '__inline__' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
       | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local' | '__extension__'
-      | 'virtual')
+      | 'virtual' | '__grid_constant__')
     | 'extern' StringLiteral
     | '__launch_bounds__' '(' expressionList ')'
     | alignment
@@ -169,6 +172,7 @@ templateValue
     | qualifiedName                                                         #tvName
     | '(' expression ')'                                                    #tvParen
     | 'sizeof' '(' typeName ')'                                             #tvSizeof
+    | ('alignof' | '__alignof__') '(' typeName ')'                          #tvAlignof
     | op=('-' | '+' | '~' | '!') operand=templateValue                      #tvUnary
     | left=templateValue op=('*' | '/' | '%') right=templateValue           #tvBinary
     | left=templateValue op=('+' | '-') right=templateValue                 #tvBinary
@@ -198,11 +202,13 @@ memberDeclaration
     | templateHeader? operatorFunction                      #operatorMember
     | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | (declModifier | 'explicit')* '~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
-      (compoundStatement | ';' | '=' ('default' | Identifier) ';')  #constructorMember
+      (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember
     | 'using' qualifiedName ';'                             #usingDeclarationMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
+    | 'friend' (('class' | 'struct') qualifiedName templateArgs? ';' | templateHeader? declaration
+      | templateHeader? functionDefinition)                 #friendMember
     | ';'                                                   #emptyMember
     ;
 
@@ -223,7 +229,8 @@ enumerator
     ;
 
 initDeclarator
-    : declarator ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')' | ':' bits=expression)?
+    : declarator ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')' | '(' function='void' ')'
+      | ':' bits=expression)?
     ;
 
 declarator
@@ -325,6 +332,7 @@ expression
     | base=expression op=('.' | '->') member=Identifier                         #memberExpr
     | operand=expression op=('++' | '--')                                       #postfixExpr
     | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr
+    | '::'? 'delete' ('[' ']')? operand=expression                             #deleteExpr
     | 'sizeof' '(' typeName ')'                                                 #sizeofTypeExpr
     | 'sizeof' operand=expression                                               #sizeofExpr
     | ('alignof' | '__alignof__') '(' typeName ')'                              #alignofExpr
@@ -358,6 +366,9 @@ primary
     | kernel=qualifiedName templateArgs? '<<<' config=argumentList '>>>' '(' args=argumentList? ')'   #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
+    | '::'? 'new' ('(' placement=argumentList ')')? declModifier* typeSpecifier pointer* ('[' expression ']')*
+      ('(' argumentList? ')' | braceInitializer)?                               #newExpr
+    | 'typeid' '(' (typeName | expression) ')'                                  #typeidExpr
     | qualifiedName                                                             #nameExpr
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr

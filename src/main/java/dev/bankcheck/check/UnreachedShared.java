@@ -57,6 +57,7 @@ final class UnreachedShared {
     String[] parts = name.split("::");
     String member = parts[parts.length - 1];
     String owner = parts.length > 1 ? parts[parts.length - 2] : "";
+    if (owner.indexOf('<') > 0) owner = owner.substring(0, owner.indexOf('<')); // an explicit specialization's
     if (member.startsWith("operator")) {
       return "'" + name + "' is an operator of a class, which bankcheck does not run, so this access is not analyzed";
     }
@@ -65,8 +66,8 @@ final class UnreachedShared {
           + " analyzed";
     }
     return "'" + name + "' is a member of a class, and bankcheck runs one only where a kernel in this file calls it"
-        + " by that name ('" + name + "(...)'), not on an object or through a template argument, so this access is"
-        + " not analyzed";
+        + " by that name ('" + name + "(...)') or on a local object ('x." + member + "(...)'), not through a pointer,"
+        + " a reference or a template argument, so this access is not analyzed";
   }
 
   private static void uses(Function f, List<Finding> out) {

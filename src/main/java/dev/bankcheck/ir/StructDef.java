@@ -17,6 +17,25 @@ public record StructDef(Pos pos, String name, boolean union, List<VarDecl> field
     this(pos, name, union, fields, align, List.of());
   }
 
+  /**
+   * The name its methods are known by ("S::m"): an explicit specialization's is "S<float>", the key
+   * Program looks specializations up by, so that {@code SharedMemory<float>::getPointer} is not the template's.
+   */
+  public String qualifiedName() {
+    return qualifiedName(name, specialization);
+  }
+
+  /** {@link #qualifiedName()} of a struct named {@code name} specialized for {@code specialization}. */
+  public static String qualifiedName(String name, List<TypeRef> specialization) {
+    if (specialization.isEmpty()) return name;
+    StringBuilder sb = new StringBuilder(name).append('<');
+    for (int i = 0; i < specialization.size(); i++) {
+      if (i > 0) sb.append(',');
+      sb.append(specialization.get(i) == null ? "?" : specialization.get(i).display());
+    }
+    return sb.append('>').toString();
+  }
+
   /** A plain (non-template) struct. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics) {
     this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of());

@@ -143,8 +143,8 @@ final class IrBuilder {
         addTypeName(name);
         out.add(new Function.TemplateParam(name, true, null, null, t.typeName() == null ? null : typeName(t.typeName())));
       } else if (p instanceof ValueTemplateParamContext v) {
-        out.add(new Function.TemplateParam(v.name.getText(), false, declSpecType(v.declSpecifiers()),
-            v.expression() == null ? null : expr(v.expression()), null));
+        out.add(new Function.TemplateParam(v.name == null ? "" : v.name.getText(), false,
+            declSpecType(v.declSpecifiers()), v.expression() == null ? null : expr(v.expression()), null));
       } else if (p instanceof FunctionTemplateParamContext f) {
         // "float (*op)(float, float)": calls through it are not followed
         out.add(new Function.TemplateParam(f.name == null ? "" : f.name.getText(), false, TypeRef.FUNCTION_POINTER,
@@ -205,6 +205,7 @@ final class IrBuilder {
     Expr align = alignment(specs);
     List<VarDecl> out = new ArrayList<>();
     for (InitDeclaratorContext id : declarators) {
+      if (id.function != null) continue; // "extern __device__ void error(void);" declares a function
       DeclaratorContext dc = id.declarator();
       List<Expr> dims = dims(dc.arraySuffix());
       Token nameToken = dc.parenDeclarator() != null ? dc.parenDeclarator().name : dc.name;
@@ -382,6 +383,7 @@ final class IrBuilder {
     if (v instanceof TvNameContext n) return new Expr.Name(p, n.qualifiedName().getText());
     if (v instanceof TvParenContext pe) return expr(pe.expression());
     if (v instanceof TvSizeofContext sz) return new Expr.SizeofType(p, typeName(sz.typeName()));
+    if (v instanceof TvAlignofContext al) return alignofCall(p, al.typeName());
     if (v instanceof TvUnaryContext u) return new Expr.Unary(p, u.op.getText(), templateValue(u.operand));
     TvBinaryContext b = (TvBinaryContext) v;
     return new Expr.Binary(p, b.op.getText(), templateValue(b.left), templateValue(b.right));
@@ -416,6 +418,8 @@ final class IrBuilder {
     List<Function.TemplateParam> tps = structTemplateParams;
     structTemplateParams = List.of();
     boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
+    List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
+    String owner = StructDef.qualifiedName(name, specialization);
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
         for (VarDecl v : declaration(f.declaration())) {
@@ -431,14 +435,14 @@ final class IrBuilder {
         List<Function.TemplateParam> all = new ArrayList<>(tps);
         all.addAll(templateParams(mm.templateHeader()));
         Function f = function(mm.functionDefinition(), all);
-        items.add(new TranslationUnit.FunctionItem(new Function(f.pos(), name + "::" + f.name(), f.qualifiers(),
+        items.add(new TranslationUnit.FunctionItem(new Function(f.pos(), owner + "::" + f.name(), f.qualifiers(),
             f.returnType(), f.params(), f.body(), f.templateParams(), f.launches())));
       } else if (m instanceof ConstructorMemberContext c && c.compoundStatement() != null) {
-        items.add(new TranslationUnit.FunctionItem(memberBody(c, name + "::" + c.Identifier(0).getText(),
+        items.add(new TranslationUnit.FunctionItem(memberBody(c, owner + "::" + c.Identifier(0).getText(),
             modifiers(c.declModifier()), c.compoundStatement(), tps)));
       } else if (m instanceof OperatorMemberContext o && o.operatorFunction().compoundStatement() != null) {
         OperatorFunctionContext op = o.operatorFunction();
-        items.add(new TranslationUnit.FunctionItem(memberBody(o, name + "::operator" + op.operatorSymbol().getText(),
+        items.add(new TranslationUnit.FunctionItem(memberBody(o, owner + "::operator" + op.operatorSymbol().getText(),
             modifiers(op.declSpecifiers().declModifier()), op.compoundStatement(), tps)));
       } else if (m instanceof ConversionMemberContext c && c.body != null) {
         TypeRef target = typeName(c.typeName());
@@ -448,7 +452,6 @@ final class IrBuilder {
             List.of(), launchesBuilt > launchesBefore));
       }
     }
-    List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
         List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), List.copyOf(conversions));
     if (hasBody) structs.add(def);
@@ -776,6 +779,7 @@ final class IrBuilder {
     }
     if (e instanceof PostfixExprContext pf) return new Expr.Postfix(p, pf.op.getText(), expr(pf.operand));
     if (e instanceof UnaryExprContext u) return new Expr.Unary(p, u.op.getText(), expr(u.operand));
+    if (e instanceof DeleteExprContext d) return unsupported(p, "a 'delete' expression", d);
     if (e instanceof SizeofTypeExprContext st) {
       // "sizeof(tile)" parses as sizeof(type-name); a name that is not a type is the variable's size
       String plain = plainName(st.typeName());
@@ -977,6 +981,8 @@ final class IrBuilder {
           args(tc.args), callTemplateValues(tc.callTemplateArgs()));
     }
     if (pc instanceof CppCastExprContext c) return new Expr.Cast(p, typeName(c.typeName()), expr(c.operand));
+    if (pc instanceof NewExprContext ne) return unsupported(p, "a 'new' expression", ne);
+    if (pc instanceof TypeidExprContext ti) return unsupported(p, "'typeid'", ti);
     if (pc instanceof FunctionalCastExprContext f) {
       List<String> words = new ArrayList<>();
       for (BuiltinTypeContext w : f.builtinType()) words.add(w.getText());

@@ -19,12 +19,16 @@ public final class Preprocessor {
   /** The largest source file read, input or header: a bigger one would take the memory of every worker. */
   public static final long MAX_FILE_BYTES = 64L << 20;
 
-  /** Predefined as by nvcc compiling device code for sm_90; -D overrides any of them. */
+  /**
+   * Predefined as by nvcc compiling device code for sm_90, and CUDART_CB, which cuda_runtime_api.h (not read:
+   * system headers are skipped) defines empty on Linux for host callbacks; -D overrides any of them.
+   */
   static final Map<String, String> PREDEFINED = Map.of(
       "__CUDACC__", "1",
       "__NVCC__", "1",
       "__CUDA_ARCH__", "900",
-      "__cplusplus", "201703L");
+      "__cplusplus", "201703L",
+      "CUDART_CB", "");
 
   private final List<Path> includeDirs;
   private final Map<String, String> defines;

@@ -90,6 +90,8 @@ public final class Interpreter {
     boolean reference;
     /** Threads per group for a cooperative-groups object (the block: 0 = all of it; a tile: its size). */
     long groupSize = -1;
+    /** The struct (or its explicit specialization) of an object declared as one: a call of its method runs it. */
+    Val.Obj object;
     /**
      * Why the variable may be written where the tool does not look (its address taken, a lambda, a reference
      * parameter of a function without a body); null if not. Its reads are then unknown, for good: a value
@@ -340,6 +342,8 @@ public final class Interpreter {
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
+    StructDef struct = v.type().pointers() == 0 && v.type().dims().isEmpty() ? program.structDef(v.type().base()) : null;
+    if (struct != null) var.object = object(struct, v.type().templateArgs());
     scope.put(v.name(), var);
   }
 
@@ -2045,6 +2049,11 @@ public final class Interpreter {
   private Val[] call(Expr.Call c, boolean[] mask) {
     String name = c.callee() instanceof Expr.Name nm ? nm.name() : null;
     if (name == null) {
+      Var object = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Name obj
+          ? lookupLocal(obj.name()) : null;
+      Function run = object == null || object.object == null ? null : program.function(
+          object.object.def().qualifiedName() + "::" + ((Expr.Member) c.callee()).member(), c.args().size(), null);
+      if (run != null && run.body() != null) return callUser(run, c, mask, object.object);
       // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen
       eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
       List<Val[]> args = new ArrayList<>();
@@ -2074,7 +2083,7 @@ public final class Interpreter {
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {
       for (Expr a : c.args()) untracked(a, eval(a, mask), "a '" + struct.name() + "' object", mask);
-      return fill(object(struct, c));
+      return fill(object(struct, c.templateArgs()));
     }
     if (simple.equals("offsetof") && c.args().size() == 2) return fill(offsetOf(c.args().get(0), c.args().get(1)));
     List<Val[]> args = new ArrayList<>();
@@ -2375,13 +2384,13 @@ public final class Interpreter {
     return fill(new Val.Data("the result of " + name));
   }
 
-  /** {@code S<T>()}: the struct (or its explicit specialization) with its template arguments bound. */
-  private Val object(StructDef struct, Expr.Call c) {
+  /** {@code S<T>()} or {@code S<T> s;}: the struct (or its explicit specialization) with its template arguments bound. */
+  private Val.Obj object(StructDef struct, List<TypeRef> templateArgs) {
     Map<String, Val> b = new HashMap<>();
     List<String> typeNames = new ArrayList<>();
     for (int i = 0; i < struct.templateParams().size(); i++) {
       Function.TemplateParam p = struct.templateParams().get(i);
-      TypeRef t = i < c.templateArgs().size() ? c.templateArgs().get(i) : p.defaultType();
+      TypeRef t = i < templateArgs.size() ? templateArgs.get(i) : p.defaultType();
       if (p.type() && t != null) {
         Val bound = templateScope.get("typename " + t.base());
         Val type = bound != null ? bound : new Val.Opaque("type:" + t.display());
@@ -2465,6 +2474,14 @@ public final class Interpreter {
 
   /** Inlines a call: arguments by value, reference parameters bound to the caller's objects. */
   private Val[] callUser(Function f, Expr.Call c, boolean[] mask) {
+    return callUser(f, c, mask, null);
+  }
+
+  /**
+   * {@code self}: the object a method is called on, whose template arguments it runs with; its members are
+   * unknown there (struct values are not tracked).
+   */
+  private Val[] callUser(Function f, Expr.Call c, boolean[] mask, Val.Obj self) {
     List<Expr> argExprs = c.args();
     if (callStack.size() >= MAX_CALL_DEPTH) {
       String why = "calls nested deeper than " + MAX_CALL_DEPTH + " levels";
@@ -2486,7 +2503,7 @@ public final class Interpreter {
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
     Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
-    Map<String, Val> template = templateBindings(f, c, callerConstants);
+    Map<String, Val> template = self != null ? self.bindings() : templateBindings(f, c, callerConstants);
     // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
     if (callStack.contains(new Call(f.name(), template))) {
       String why = "'" + f.name() + "' is recursive";
@@ -2496,6 +2513,11 @@ public final class Interpreter {
       return fill(new Val.Unknown(why));
     }
     return invoke(f, template, scope -> {
+      for (VarDecl field : self == null ? List.<VarDecl>of() : self.def().fields()) {
+        if (!field.type().dims().isEmpty()) continue;
+        scope.put(field.name(), new Var(resolve(field.type()), fill(new Val.Unknown("the member '" + field.name()
+            + "' of a '" + self.def().name() + "' object (bankcheck does not track struct values)")), null));
+      }
       for (int i = 0; i < f.params().size(); i++) {
         VarDecl p = f.params().get(i);
         Var v = bound.get(i);

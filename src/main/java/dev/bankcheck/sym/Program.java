@@ -26,6 +26,8 @@ public final class Program {
   private final Map<String, Function> functions = new LinkedHashMap<>();
   private final Map<String, StructDef> structDefs = new HashMap<>();
   private final Map<String, StructDef> specializations = new HashMap<>();
+  /** Methods ("S::m", "S<float>::m") by their own name m: a call on an object names only that. */
+  private final Map<String, List<Function>> methods = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
   private final Map<String, Type> structCache = new HashMap<>();
   /** Built-in types by their spelling ("unsigned int"): declarations and casts resolve them on every run. */
@@ -44,7 +46,7 @@ public final class Program {
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -98,6 +100,7 @@ public final class Program {
       case CONSTANTS -> constantExprs;
       case SPECIALIZED_FUNCTIONS -> specializedFunctions;
       case STATIC_MEMBERS -> staticMembers;
+      case METHODS -> methods;
       default -> globalDecls;
     };
   }
@@ -169,6 +172,8 @@ public final class Program {
         if (fn.body() != null) {
           allFunctions.add(fn);
           overloads.computeIfAbsent(fn.name(), k -> new ArrayList<>()).add(fn);
+          int member = fn.name().lastIndexOf("::");
+          if (member > 0) methods.computeIfAbsent(fn.name().substring(member + 2), k -> new ArrayList<>()).add(fn);
         }
         String ns = namespaces.isEmpty() ? "" : TranslationUnit.namespaceAt(namespaces, fn.pos());
         if (!ns.isEmpty()) {
@@ -351,6 +356,12 @@ public final class Program {
   private final Map<String, List<Function>> overloads = new HashMap<>();
 
   /** The function of that name (the definition, where there is one), or null. */
+  /** The methods named {@code member} of every struct (see {@link #methods}). */
+  public List<Function> methodsNamed(String member) {
+    List<Function> found = look(methods, METHODS, member);
+    return found == null ? List.of() : found;
+  }
+
   public Function functionNamed(String name) {
     return look(functions, FUNCTIONS, name);
   }

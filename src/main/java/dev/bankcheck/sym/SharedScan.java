@@ -26,6 +26,9 @@ final class SharedScan {
    */
   record Facts(boolean declaresShared, List<String> names, List<String> callees) {}
 
+  /** How a call of a method ({@code smem.getPointer()}) is listed among the callees: no function name has it. */
+  private static final String METHOD = ".";
+
   static Facts facts(Object piece) {
     boolean[] shared = {false};
     Set<String> names = new LinkedHashSet<>();
@@ -33,6 +36,7 @@ final class SharedScan {
     java.util.function.Consumer<Expr> onExpr = e -> {
       if (e instanceof Expr.Name nm) names.add(nm.name());
       else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) callees.add(nm.name());
+      else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Member m) callees.add(METHOD + m.member());
     };
     if (piece instanceof Stmt st) Walk.stmt(st, v -> shared[0] |= v.is("__shared__"), onExpr);
     else if (piece instanceof Expr ex) Walk.expr(ex, onExpr);
@@ -43,6 +47,11 @@ final class SharedScan {
   static boolean reaches(Program program, Facts facts, Predicate<String> names) {
     if (facts.declaresShared()) return true;
     for (String callee : facts.callees()) {
+      if (callee.startsWith(METHOD)) {
+        // the object's type is not known here: a method of that name in any struct may be the one called
+        if (program.methodsNamed(callee.substring(METHOD.length())).stream().anyMatch(program::touchesShared)) return true;
+        continue;
+      }
       Function f = program.functionNamed(callee);
       StructDef s = program.structDef(callee);
       if (f != null && program.touchesShared(f) || s != null && s.conversions().stream().anyMatch(program::touchesShared)) {

@@ -877,21 +877,23 @@ class AnalyzerTest {
           __device__ void load(float* o) { __shared__ float t[1024]; o[0] = t[threadIdx.x * 32]; }
           __device__ Loader() { __shared__ int h[64]; h[threadIdx.x] = 0; }
           __device__ float& operator[](int i) { __shared__ float u[64]; return u[i]; }
+          __device__ void viaPointer() { __shared__ float w[64]; w[threadIdx.x * 2] = 0; }
         };
         __global__ void k(float* o) {
           __shared__ float s[32 * 32];
           Tile::store(s);
           Loader l;
           l.load(o);
+          Loader* p = &l;
+          p->viaPointer();
         }
         """);
     assertTrue(r.errors().isEmpty(), r.errors().toString());
     assertEquals(32, at(r, 3, Op.STORE).ways());
-    Finding method = at(r, 6, Op.LOAD);
-    assertEquals(Rules.UNANALYZED_ACCESS, method.ruleId());
-    assertUnknownBecause(method, "'Loader::load' is a member of a class, and bankcheck runs one only where a kernel");
+    assertEquals(32, at(r, 6, Op.LOAD).ways()); // a method called on a local object runs
     assertUnknownBecause(at(r, 7, Op.STORE), "'Loader::Loader' is a constructor or destructor");
     assertUnknownBecause(at(r, 8, Op.LOAD), "'Loader::operator[]' is an operator of a class");
+    assertUnknownBecause(at(r, 9, Op.STORE), "'Loader::viaPointer' is a member of a class, and bankcheck runs one only");
   }
 
   /**
@@ -927,7 +929,9 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 10, Op.LOAD), "stored in the local array 'rows'");
     assertUnknownBecause(at(r, 11, Op.LOAD), "stored in 'g[...]'");
     assertUnknownBecause(at(r, 12, Op.LOAD), "stored in a 'View' object");
-    assertUnknownBecause(at(r, 14, Op.LOAD), "its address is passed to 'obj.get()', which bankcheck does not follow");
+    Finding viaMethod = at(r, 3, Op.LOAD); // obj.get(s) runs Obj::get
+    assertEquals("q", viaMethod.via());
+    assertEquals(1, viaMethod.ways());
     Finding load = at(r, 15, Op.LOAD);
     assertEquals(16, load.widthBytes());
     assertEquals(2, load.ways());
