@@ -266,12 +266,31 @@ public final class Runner {
   private List<FileReport> analyzeAll(List<InputFiles.Input> inputs, AnalysisOptions options, int jobs,
       Progress progress, boolean keepLanes) {
     if (inputs.isEmpty()) return List.of();
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()), analysisThreads());
+    int workers = Math.min(jobs, inputs.size());
+    List<FileReport> reports = runAll(inputs, options, workers, progress, keepLanes);
+    // a file that ran out of memory next to others runs again alone, with the whole heap to itself
+    List<InputFiles.Input> again = new ArrayList<>();
+    for (int i = 0; i < reports.size(); i++) {
+      if (reports.get(i) == null) again.add(inputs.get(i));
+    }
+    if (again.isEmpty()) return reports;
+    List<FileReport> alone = runAll(again, options, 1, progress, keepLanes);
+    for (int i = 0, k = 0; i < reports.size(); i++) {
+      if (reports.get(i) == null) reports.set(i, alone.get(k++));
+    }
+    return reports;
+  }
+
+  /** Each input's report, in order; null for one that ran out of memory while other workers held theirs. */
+  private List<FileReport> runAll(List<InputFiles.Input> inputs, AnalysisOptions options, int workers,
+      Progress progress, boolean keepLanes) {
+    ExecutorService pool = Executors.newFixedThreadPool(workers, analysisThreads());
     try {
       List<Future<FileReport>> futures = new ArrayList<>();
       for (InputFiles.Input input : inputs) {
         futures.add(pool.submit(() -> {
-          FileReport r = analyzeOne(input, options);
+          FileReport r = analyzeOne(input, options, workers > 1);
+          if (r == null) return null;
           if (!keepLanes) r = r.withoutLanes();
           if (progress != null) progress.fileDone(input.displayPath());
           return r;
@@ -287,8 +306,11 @@ public final class Runner {
     }
   }
 
-  /** The analyzer promises not to throw; if it does anyway, that file fails and the run goes on. */
-  private FileReport analyzeOne(InputFiles.Input input, AnalysisOptions options) {
+  /**
+   * The analyzer promises not to throw; if it does anyway, that file fails and the run goes on. Out of memory
+   * with {@code retryAlone}: null, for a run of its own.
+   */
+  private FileReport analyzeOne(InputFiles.Input input, AnalysisOptions options, boolean retryAlone) {
     try {
       FileReport report = analyzerFactory.apply(options).analyze(input.file(), input.displayPath());
       return report != null ? report : failed(input, "internal error: the analyzer returned no report");
@@ -296,8 +318,8 @@ public final class Runner {
       return failed(input, "internal error: " + describe(e));
     } catch (OutOfMemoryError e) {
       // this file's data is garbage once the error unwinds: the other files go on
-      return failed(input, "analysis of " + input.displayPath() + " stopped: out of memory (the launcher's heap"
-          + " limit; a larger one: BANKCHECK_JAVA_OPTS=-Xmx2g)");
+      return retryAlone ? null : failed(input, "analysis of " + input.displayPath() + " stopped: out of memory (the"
+          + " launcher's heap limit; a larger one: BANKCHECK_JAVA_OPTS=-Xmx2g)");
     }
   }
 

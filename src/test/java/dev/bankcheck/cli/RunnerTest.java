@@ -153,6 +153,40 @@ class RunnerTest {
   }
 
   @Test
+  void aFileOutOfMemoryNextToOthersRunsAgainAloneAndOnlyThenFails() throws IOException {
+    Path big = Files.writeString(dir.resolve("big.cu"), "");
+    Path huge = Files.writeString(dir.resolve("huge.cu"), "");
+    java.util.Map<String, Integer> runs = new java.util.concurrent.ConcurrentHashMap<>();
+    java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+    Function<AnalysisOptions, Analyzer> hungry = options -> (file, display) -> {
+      runs.merge(display, 1, Integer::sum);
+      running.incrementAndGet();
+      try {
+        // big.cu fits in memory only alone; huge.cu never does
+        if (display.endsWith("huge.cu") || display.endsWith("big.cu") && running.get() > 1) {
+          throw new OutOfMemoryError("Java heap space");
+        }
+        return new FileReport(display, FileReport.Status.ANALYZED, List.of(), List.of());
+      } finally {
+        running.decrementAndGet();
+      }
+    };
+    run(hungry, "-j", "3", "-f", "json", big.toString(), huge.toString(), kernel.toString());
+    var files = JsonParser.parseString(out()).getAsJsonObject().getAsJsonArray("files");
+    assertEquals(List.of("big.cu", "huge.cu", "k.cu"), java.util.stream.IntStream.range(0, 3)
+        .mapToObj(i -> Path.of(files.get(i).getAsJsonObject().get("path").getAsString()).getFileName().toString())
+        .toList());
+    assertEquals("failed", files.get(1).getAsJsonObject().get("status").getAsString());
+    assertTrue(files.get(1).getAsJsonObject().getAsJsonArray("errors").get(0).getAsJsonObject().get("message")
+        .getAsString().contains("out of memory"));
+    assertEquals(2, runs.get(huge.toString()));
+    assertEquals(1, runs.get(kernel.toString()));
+    // big.cu either ran alone the first time or ran again alone; either way it is analyzed
+    assertEquals("analyzed", files.get(0).getAsJsonObject().get("status").getAsString());
+    assertEquals("analyzed", files.get(2).getAsJsonObject().get("status").getAsString());
+  }
+
+  @Test
   void folderWalkTakesOnlyCudaSourcesInSortedOrder() throws IOException {
     Path src = Files.createDirectories(dir.resolve("src"));
     Files.writeString(src.resolve("b.cu"), "");
