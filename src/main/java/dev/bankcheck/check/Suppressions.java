@@ -17,12 +17,25 @@ final class Suppressions {
 
   private Suppressions() {}
 
+  /** The rules an ignore comment may name. */
+  private static final List<String> RULES = List.of(Rules.BANK_CONFLICT, Rules.ATOMIC_CONTENTION,
+      Rules.DATA_DEPENDENT_INDEX, Rules.UNANALYZED_ACCESS);
+
   /** An ignore comment: whether it stands alone on its line, and its rules (null: all). */
   private record Ignore(boolean alone, List<String> rules) {
     static final Ignore NONE = new Ignore(false, List.of());
 
     boolean covers(String rule, boolean mustBeAlone) {
-      return (alone || !mustBeAlone) && (rules == null || rules.contains(rule));
+      return applies(mustBeAlone) && (rules == null || rules.contains(rule));
+    }
+
+    boolean applies(boolean mustBeAlone) {
+      return alone || !mustBeAlone;
+    }
+
+    /** The names that are no rule ("bank-conflicts"): such a comment suppresses nothing, which the finding says. */
+    List<String> misspelt() {
+      return rules == null ? List.of() : rules.stream().filter(r -> !RULES.contains(r)).toList();
     }
   }
 
@@ -34,11 +47,25 @@ final class Suppressions {
       String[] lines = files.of(f.pos().file());
       Map<Integer, Ignore> byLine = ignores.computeIfAbsent(f.pos().file(), k -> new HashMap<>());
       int line = f.pos().line();
-      boolean suppressed = byLine.computeIfAbsent(line, l -> ignore(lines, l)).covers(f.ruleId(), false)
-          || byLine.computeIfAbsent(line - 1, l -> ignore(lines, l)).covers(f.ruleId(), true);
-      out.add(suppressed ? f.withSuppressed(true) : f);
+      Ignore here = byLine.computeIfAbsent(line, l -> ignore(lines, l));
+      Ignore before = byLine.computeIfAbsent(line - 1, l -> ignore(lines, l));
+      if (here.covers(f.ruleId(), false) || before.covers(f.ruleId(), true)) {
+        out.add(f.withSuppressed(true));
+        continue;
+      }
+      List<String> misspelt = new ArrayList<>(here.misspelt());
+      if (before.applies(true)) misspelt.addAll(before.misspelt());
+      out.add(misspelt.isEmpty() || Rules.NONE.equals(f.ruleId()) ? f : f.withExplanation(f.reason(),
+          withNote(f.assumptions(), "not suppressed: the ignore comment names " + String.join(", ", misspelt)
+              + ", which is no rule (rules: " + String.join(", ", RULES) + ")")));
     }
     return out;
+  }
+
+  private static List<String> withNote(List<String> assumptions, String note) {
+    List<String> all = new ArrayList<>(assumptions);
+    all.add(note);
+    return List.copyOf(all);
   }
 
   private static Ignore ignore(String[] lines, int line) {

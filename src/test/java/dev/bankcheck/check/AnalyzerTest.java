@@ -252,11 +252,22 @@ class AnalyzerTest {
           // bankcheck: ignore=bank-conflict
           o[1] = s[16 * threadIdx.x];
           o[2] = s[8 * threadIdx.x]; // bankcheck: ignore=atomic-contention
+          // bankcheck: ignore=bank-conflicts
+          o[3] = s[4 * threadIdx.x];
+          o[4] = s[2 * threadIdx.x]; // bankcheck: ignore=bank-conflict,bank_conflict
         }
         """);
     assertTrue(at(r, 3, Op.LOAD).suppressed());
     assertTrue(at(r, 5, Op.LOAD).suppressed());
     assertFalse(at(r, 6, Op.LOAD).suppressed());
+    assertFalse(at(r, 6, Op.LOAD).assumptions().stream().anyMatch(a -> a.contains("not suppressed")));
+    // a misspelt rule suppresses nothing, and the finding says why
+    Finding misspelt = at(r, 8, Op.LOAD);
+    assertFalse(misspelt.suppressed());
+    assertTrue(misspelt.assumptions().contains("not suppressed: the ignore comment names bank-conflicts, which is no"
+        + " rule (rules: bank-conflict, atomic-contention, data-dependent-index, unanalyzed-access)"),
+        misspelt.assumptions().toString());
+    assertTrue(at(r, 9, Op.LOAD).suppressed()); // one right name is enough
   }
 
   @Test
