@@ -473,15 +473,52 @@ final class KernelChecker {
     // too many to analyze one by one: the template arguments only, the other arguments stay symbolic
     if (found.size() > MAX_INSTANTIATIONS) found = instantiations(kernel, false);
     int given = found.size();
-    if (given > MAX_INSTANTIATIONS) found = Map.of();
+    if (given > MAX_INSTANTIATIONS) found = byTypeArguments(kernel, found.values());
     if (!found.isEmpty()) {
       notes.add((found.size() == 1 ? "" : "worst over the runs with ") + String.join("; ",
           found.values().stream().map(Instantiation::description).toList()));
+      if (given > MAX_INSTANTIATIONS) found.values().forEach(i -> symbolicValues(kernel, i.values(), notes, given));
       return List.copyOf(found.values());
     }
     Map<String, Val> b = new HashMap<>();
+    symbolicValues(kernel, b, notes, given);
+    return List.of(new Instantiation("", "", b, new ArrayList<>()));
+  }
+
+  /**
+   * Too many instantiations: one run per set of type arguments ("T = float"), with the value parameters as
+   * any value, so that an access still has its element's size (reduction's reduce5<T, blockSize>: 30 sets,
+   * 3 types); empty when the kernel has no type parameter or too many sets of them.
+   */
+  private Map<String, Instantiation> byTypeArguments(Function kernel, java.util.Collection<Instantiation> all) {
+    if (kernel.templateParams().stream().noneMatch(Function.TemplateParam::type)) return Map.of();
+    Map<String, Instantiation> out = new LinkedHashMap<>();
+    for (Instantiation i : all) {
+      Map<String, Val> types = new HashMap<>();
+      List<String> shown = new ArrayList<>();
+      for (Function.TemplateParam p : kernel.templateParams()) {
+        if (!p.type()) continue;
+        Val t = i.values().get("typename " + p.name());
+        types.put("typename " + p.name(), t);
+        shown.add(p.name() + " = " + (t instanceof Val.Opaque o ? o.what().substring("type:".length()) : "?"));
+      }
+      String label = String.join(", ", shown);
+      Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
+          + " (from the explicit instantiations and launches that give them)", types, new ArrayList<>()));
+      for (BlockShapes.Shape s : i.shapes()) {
+        if (s == null ? !run.shapes().contains(null) : run.shapes().stream().noneMatch(
+            x -> x != null && java.util.Arrays.equals(x.dims(), s.dims()))) {
+          run.shapes().add(s);
+        }
+      }
+    }
+    return out.size() > MAX_INSTANTIATIONS ? Map.of() : out;
+  }
+
+  /** Binds each value template parameter without one in {@code b} to its default, else to a symbol (noted). */
+  private void symbolicValues(Function kernel, Map<String, Val> b, Set<String> notes, int given) {
     for (Function.TemplateParam p : kernel.templateParams()) {
-      if (p.type()) continue;
+      if (p.type() || b.containsKey(p.name())) continue;
       Val v = p.defaultValue() == null ? null : program.constant(p.defaultValue());
       if (v instanceof Val.Num) {
         b.put(p.name(), v);
@@ -495,7 +532,6 @@ final class KernelChecker {
                 + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
       }
     }
-    return List.of(new Instantiation("", "", b, new ArrayList<>()));
   }
 
   private Map<String, Instantiation> instantiations(Function kernel, boolean withArguments) {

@@ -645,6 +645,30 @@ class AnalyzerTest {
     assertEquals(16, at(analyze(sixteen), 3, Op.STORE).ways()); // N = 16: lanes 0, 2, 4 ... share bank 0
   }
 
+  /**
+   * Past 16 instantiations, each set of type arguments still runs (the value parameters as any value), so an
+   * access keeps its element's size: cuda-samples' reduce4<T, blockSize> (30 sets, 3 types) was all unknown.
+   */
+  @Test
+  void tooManyInstantiationsStillRunEachElementType() {
+    StringBuilder src = new StringBuilder("template <class T, int N> __global__ void k(T* o) {\n"
+        + "  __shared__ T s[1024];\n  s[threadIdx.x * 2] = o[N];\n}\n");
+    for (String type : List.of("float", "double")) {
+      for (int n = 1; n <= 9; n++) {
+        src.append("template __global__ void k<").append(type).append(", ").append(n).append(">(").append(type)
+            .append("*);\n");
+      }
+    }
+    Finding f = at(analyze(src.toString()), 3, Op.STORE);
+    assertEquals(2, f.ways(), f.reason()); // float: stride 2 words; double: lanes 0 and 8 of a half-warp
+    assertTrue(f.reason().endsWith("(worst at T = double)"), f.reason());
+    assertTrue(f.assumptions().contains("worst over the runs with template arguments T = float (from the explicit"
+        + " instantiations and launches that give them); template arguments T = double (from the explicit"
+        + " instantiations and launches that give them)"), f.assumptions().toString());
+    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' 18"
+        + " sets of template arguments, more than the 16 analyzed one by one"), f.assumptions().toString());
+  }
+
   @Test
   void operatorsInACallsTemplateArgumentsHaveCsPrecedence() {
     FileReport r = analyze("""
