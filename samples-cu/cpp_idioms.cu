@@ -100,6 +100,10 @@ __global__ void tiles(float *out) {
   if (warp.thread_rank() == 0) sums[warp.meta_group_rank()] = 2.0f;   // expect: store ok
   cta.sync();
   out[cta.thread_rank()] = sums[warp.meta_group_rank()] + s[cta.thread_rank()];  // expect: load broadcast; load ok
+  // size() is the group's thread count (256 and 32), meta_group_size() the number of tiles (8)
+  out[cta.thread_rank()] += s[cta.size() / 8 * warp.thread_rank()];      // expect: load ways=32
+  out[cta.thread_rank()] += s[warp.size() + warp.thread_rank()];         // expect: load ok
+  out[cta.thread_rank()] += sums[warp.meta_group_size() - 1];            // expect: load broadcast
 }
 
 // The same with auto: tiles of 16 share their ranks between the two half-warps (same words: ok).

@@ -2315,6 +2315,13 @@ public final class Interpreter {
   private Val[] groupRank(String object, String method) {
     Var v = lookupLocal(object);
     if (v == null || v.groupSize < 0) return null;
+    if (method.equals("size") || method.equals("num_threads")) {
+      return fill(v.groupSize == 0 ? threadsInBlock() : Val.num(v.groupSize));
+    }
+    if (method.equals("meta_group_size") && v.groupSize > 0) { // tiles in the block, the last one maybe partial
+      return fill(Arith.binary("/", Arith.binary("+", threadsInBlock(), Val.num(v.groupSize - 1)),
+          Val.num(v.groupSize)));
+    }
     Val[] linear = linearThreadId();
     if (v.groupSize == 0) return method.equals("thread_rank") ? linear : null;
     String op = method.equals("thread_rank") ? "%" : method.equals("meta_group_rank") ? "/" : null;
@@ -2322,6 +2329,12 @@ public final class Interpreter {
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) out[l] = Arith.binary(op, linear[l], Val.num(v.groupSize));
     return out;
+  }
+
+  /** blockDim.x * blockDim.y * blockDim.z: a block's size(). */
+  private Val threadsInBlock() {
+    Val[] d = warp.blockDim();
+    return Arith.binary("*", Arith.binary("*", d[0], d[1]), d[2]);
   }
 
   /** {@link #linearThreadId()} once made: the warp does not change. */
