@@ -137,7 +137,7 @@ template __global__ void viaFunctionPointer<add, float>(float *);
 // Host code and declarations from cuda-samples that once made their items parse errors (and the
 // file "partial", exit code 1): new/delete, typeid, constructors defined outside their class,
 // friends, pure virtual operators, '= delete', an unnamed template parameter, alignof as a template
-// argument, a local function declaration and __grid_constant__.
+// argument, a local function declaration, __grid_constant__ and 'struct'/'enum' return types.
 template <class T> struct SharedMemoryOf {
   __device__ T *pointer() {
     extern __device__ void error(void);
@@ -167,6 +167,13 @@ template <class R> struct Estimator {
 template <class R> Estimator<R>::Estimator(int n) : n_(n) {}
 template <class R> R Estimator<R>::operator()() { return typeid(R) == typeid(double) ? R(2) : R(n_); }
 struct Params { int stride[4]; };
+// C-style return types: the splitter once took each for a type definition, and lost the kernel after it
+enum Status { kOk, kFailed };
+enum Status statusOf(int x) { return x ? kOk : kFailed; }
+struct Params defaultParams() {
+  struct Params p = {{1, 2, 3, 4}};
+  return p;
+}
 
 __global__ void gridConstant(__grid_constant__ const Params p, float *out) {
   SharedMemoryOf<float> shared;

@@ -508,11 +508,57 @@ public final class CudaParserFacade {
         case "(" -> { if (parens++ == 0) sawParenAtTop = true; }
         case ")" -> parens--;
         case "=" -> { if (parens == 0) return false; }
-        case "struct", "class", "union", "enum" -> { if (parens == 0 && !sawParenAtTop) return false; }
+        case "struct", "class", "union", "enum" -> {
+          if (parens == 0 && !sawParenAtTop && !returnsTheType(item, i)) return false;
+        }
         default -> {}
       }
     }
     return sawParenAtTop;
+  }
+
+  /** Words whose parenthesized argument belongs to a struct's head ("struct __align__(16) S {"). */
+  private static final Set<String> TYPE_ATTRIBUTES = Set.of("__align__", "alignas", "__attribute__", "__declspec");
+
+  /**
+   * Whether the struct/class/union/enum keyword at {@code keyword} names the return type of a function
+   * ("static enum status f(int x) {", "struct P *make() {"), not a type being defined: a second name, or a
+   * pointer, before the first '(' that no attribute opens.
+   */
+  private static boolean returnsTheType(List<Token> item, int keyword) {
+    int names = 0;
+    boolean pointer = false;
+    for (int j = keyword + 1; j < item.size() - 1; j++) {
+      Token t = item.get(j);
+      String s = t.text();
+      if (TYPE_ATTRIBUTES.contains(s) && next(item, j + 1).equals("(")) {
+        j = closingParen(item, j + 1);
+      } else if (s.equals("(")) {
+        return names >= 2 || names == 1 && pointer;
+      } else if (s.equals("{") || s.equals(":") || s.equals(";") || s.equals("=")) {
+        return false;
+      } else if (s.equals("*") || s.equals("&")) {
+        pointer = true;
+      } else if (s.equals("<")) {
+        j = skipAngles(item, j) - 1;
+      } else if (s.equals("::")) {
+        names--; // "a::B" is one name
+      } else if (t.kind() == TokenKind.IDENTIFIER) {
+        names++;
+      }
+    }
+    return false;
+  }
+
+  /** The index of the ')' that closes the '(' at {@code open}, or the last index. */
+  private static int closingParen(List<Token> item, int open) {
+    int depth = 0;
+    for (int i = open; i < item.size(); i++) {
+      String s = item.get(i).text();
+      if (s.equals("(")) depth++;
+      else if (s.equals(")") && --depth == 0) return i;
+    }
+    return item.size() - 1;
   }
 
   /** The index just after the '>' that closes the '<' at {@code open} (parentheses may hold '<' and '>'). */
