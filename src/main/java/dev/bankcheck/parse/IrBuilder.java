@@ -483,7 +483,8 @@ final class IrBuilder {
 
   TypeRef typeName(TypeNameContext t) {
     TypeRef base = typeSpec(t.typeSpecifier());
-    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) return TypeRef.FUNCTION_POINTER; // "float (*)(float)"
+    // "float (*)(float)"
+    if (t.abstractParenDeclarator() != null && t.arraySuffix().isEmpty()) return TypeRef.FUNCTION_POINTER;
     if (t.abstractParenDeclarator() != null) { // "float (*)[32]"
       return declarated(base, dims(t.arraySuffix()), t.pointer(), t.abstractParenDeclarator().pointer());
     }

@@ -342,7 +342,8 @@ public final class Interpreter {
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
-    StructDef struct = v.type().pointers() == 0 && v.type().dims().isEmpty() ? program.structDef(v.type().base()) : null;
+    StructDef struct = v.type().pointers() == 0 && v.type().dims().isEmpty() ? program.structDef(v.type().base())
+        : null;
     if (struct != null) var.object = object(struct, v.type().templateArgs());
     scope.put(v.name(), var);
   }
@@ -2397,7 +2398,7 @@ public final class Interpreter {
     return fill(new Val.Data("the result of " + name));
   }
 
-  /** {@code S<T>()} or {@code S<T> s;}: the struct (or its explicit specialization) with its template arguments bound. */
+  /** {@code S<T>()} or {@code S<T> s;}: the struct (or its explicit specialization), its template arguments bound. */
   private Val.Obj object(StructDef struct, List<TypeRef> templateArgs) {
     Map<String, Val> b = new HashMap<>();
     List<String> typeNames = new ArrayList<>();

@@ -49,7 +49,8 @@ final class SharedScan {
     for (String callee : facts.callees()) {
       if (callee.startsWith(METHOD)) {
         // the object's type is not known here: a method of that name in any struct may be the one called
-        if (program.methodsNamed(callee.substring(METHOD.length())).stream().anyMatch(program::touchesShared)) return true;
+        List<Function> methods = program.methodsNamed(callee.substring(METHOD.length()));
+        if (methods.stream().anyMatch(program::touchesShared)) return true;
         continue;
       }
       Function f = program.functionNamed(callee);

@@ -160,7 +160,7 @@ class IndependentOracleProperties {
     String guardOp = COMPARISONS[r.nextInt(4)];
     long guardValue = new long[] {3, 5, 8, 16, 20, 31}[r.nextInt(6)];
     int scale = new int[] {1, 2, 3, 4, 8, 16, 33}[r.nextInt(7)];
-    Node base = feature.equals("pointer") ? expr(r, 2, feature.equals("z") ? List.of("ty", "tz") : List.of("ty")) : null;
+    Node base = feature.equals("pointer") ? expr(r, 2, List.of("ty")) : null;
     boolean byBit = r.nextBoolean();
     int bit = 1 + r.nextInt(3);
     Node then = expr(r, 2, outsideLoop);
