@@ -35,11 +35,26 @@ final class UnreachedShared {
     while (!work.isEmpty()) {
       Function f = work.pop();
       if (!reached.add(f)) continue;
+      // local objects of a struct, by name: a call of their method runs it ("smem.getPointer()")
+      Map<String, String> objects = new HashMap<>();
+      Walk.stmt(f.body(), d -> {
+        if (d.type().pointers() == 0 && d.type().dims().isEmpty() && !d.type().reference()
+            && program.structDef(d.type().base()) != null) {
+          objects.put(d.name(), program.structDef(d.type().base()).name());
+        }
+      }, e -> {});
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
           work.addAll(byName.getOrDefault(BlockShapes.simpleName(nm.name()), List.of()));
           // a method, "S::m", is run by a call of that name
           if (nm.name().contains("::")) work.addAll(byName.getOrDefault(nm.name(), List.of()));
+        } else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Member m && !m.arrow()
+            && m.base() instanceof Expr.Name obj && objects.containsKey(obj.name())) {
+          String struct = objects.get(obj.name());
+          for (Function method : program.methodsNamed(m.member())) {
+            // the template's method or an explicit specialization's ("S<float>::m")
+            if (method.name().startsWith(struct + "::") || method.name().startsWith(struct + "<")) work.add(method);
+          }
         }
       });
     }

@@ -926,6 +926,8 @@ class AnalyzerTest {
     assertTrue(r.errors().isEmpty(), r.errors().toString());
     assertEquals(32, at(r, 3, Op.STORE).ways());
     assertEquals(32, at(r, 6, Op.LOAD).ways()); // a method called on a local object runs
+    // ... and is not also listed as a member no kernel runs
+    assertEquals(1, r.findings().stream().filter(f -> f.pos().line() == 6).count(), r.findings().toString());
     assertUnknownBecause(at(r, 7, Op.STORE), "'Loader::Loader' is a constructor or destructor");
     assertUnknownBecause(at(r, 8, Op.LOAD), "'Loader::operator[]' is an operator of a class");
     assertUnknownBecause(at(r, 9, Op.STORE), "'Loader::viaPointer' is a member of a class, and bankcheck runs one only");
