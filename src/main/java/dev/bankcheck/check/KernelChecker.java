@@ -505,12 +505,7 @@ final class KernelChecker {
       String label = String.join(", ", shown);
       Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
           + " (from the explicit instantiations and launches that give them)", types, new ArrayList<>()));
-      for (BlockShapes.Shape s : i.shapes()) {
-        if (s == null ? !run.shapes().contains(null) : run.shapes().stream().noneMatch(
-            x -> x != null && java.util.Arrays.equals(x.dims(), s.dims()))) {
-          run.shapes().add(s);
-        }
-      }
+      for (BlockShapes.Shape s : i.shapes()) addShape(run.shapes(), s);
     }
     return out.size() > MAX_INSTANTIATIONS ? Map.of() : out;
   }
@@ -610,13 +605,17 @@ final class KernelChecker {
     Instantiation inst = found.computeIfAbsent(key, k -> new Instantiation(key,
         (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin + ")", b,
         new ArrayList<>()));
-    if (block != null && BlockShapes.valid(block)) {
-      if (inst.shapes().stream().noneMatch(sh -> sh != null && java.util.Arrays.equals(sh.dims(), block))) {
-        inst.shapes().add(new BlockShapes.Shape(block, "from " + origin, true));
-      }
-    } else {
-      inst.shapes().clear(); // a launch of these values with an unknown shape: every shape of the kernel
-      inst.shapes().add(null);
+    addShape(inst.shapes(), block != null && BlockShapes.valid(block)
+        ? new BlockShapes.Shape(block, "from " + origin, true) : null);
+  }
+
+  /** Adds a launch's shape to a run's, once; null, a launch with an unknown shape: every shape of the kernel. */
+  private static void addShape(List<BlockShapes.Shape> shapes, BlockShapes.Shape shape) {
+    if (shape == null) {
+      shapes.clear();
+      shapes.add(null);
+    } else if (shapes.stream().noneMatch(s -> s != null && java.util.Arrays.equals(s.dims(), shape.dims()))) {
+      shapes.add(shape);
     }
   }
 

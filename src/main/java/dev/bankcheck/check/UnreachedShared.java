@@ -2,6 +2,7 @@ package dev.bankcheck.check;
 
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.Walk;
 import dev.bankcheck.sym.Program;
 import java.util.ArrayDeque;
@@ -38,10 +39,9 @@ final class UnreachedShared {
       // local objects of a struct, by name: a call of their method runs it ("smem.getPointer()")
       Map<String, String> objects = new HashMap<>();
       Walk.stmt(f.body(), d -> {
-        if (d.type().pointers() == 0 && d.type().dims().isEmpty() && !d.type().reference()
-            && program.structDef(d.type().base()) != null) {
-          objects.put(d.name(), program.structDef(d.type().base()).name());
-        }
+        StructDef struct = d.type().pointers() == 0 && d.type().dims().isEmpty() && !d.type().reference()
+            ? program.structDef(d.type().base()) : null;
+        if (struct != null) objects.put(d.name(), struct.name());
       }, e -> {});
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {

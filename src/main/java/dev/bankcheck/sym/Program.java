@@ -332,6 +332,7 @@ public final class Program {
     out.add(name);
     return out;
   }
+
   /** Names of static data members of structs (the value is always true: lookups compare it by identity). */
   private final Map<String, Boolean> staticMembers = new HashMap<>();
 
@@ -355,13 +356,13 @@ public final class Program {
   private final List<Function> allFunctions = new ArrayList<>();
   private final Map<String, List<Function>> overloads = new HashMap<>();
 
-  /** The function of that name (the definition, where there is one), or null. */
   /** The methods named {@code member} of every struct (see {@link #methods}). */
   public List<Function> methodsNamed(String member) {
     List<Function> found = look(methods, METHODS, member);
     return found == null ? List.of() : found;
   }
 
+  /** The function of that name (the definition, where there is one), or null. */
   public Function functionNamed(String name) {
     return look(functions, FUNCTIONS, name);
   }

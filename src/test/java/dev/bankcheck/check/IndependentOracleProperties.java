@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -294,7 +295,9 @@ class IndependentOracleProperties {
   @Property(tries = 300)
   void bankcheckReportsTheWaysOfLaneByLaneEvaluation(@ForAll long seed) {
     Case c = generate(seed);
-    if (c == null) return; // the expression left int's range for some lane: C would differ from this oracle
+    // the expression left int's range for some lane (C would differ from this oracle): drawn again, and
+    // jqwik fails the property if that happens too often for it to test anything
+    Assume.that(c != null);
     List<Finding> findings = new DefaultAnalyzer(AnalysisOptions.defaults())
         .analyzeText(Path.of("o.cu"), "o.cu", c.source()).findings();
     Finding access = findings.stream().filter(f -> f.pos().line() == c.line()).findFirst().orElse(null);
