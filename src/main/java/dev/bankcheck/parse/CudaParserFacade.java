@@ -36,6 +36,21 @@ public final class CudaParserFacade {
   /** Deeper nesting of (), [] and {} than this is rejected before parsing: no StackOverflowError. */
   public static final int MAX_NESTING = 256;
 
+  /**
+   * More '<' open at once than this is rejected before parsing. Each '<' after a name may open a template
+   * argument list, and ANTLR's prediction time grows exponentially with how many are open: 10 nested
+   * {@code A<A<...>>} take about 1 s, 12 about 4 s, 16 did not end within 100 s (a single prediction step,
+   * where the file's time limit is not checked). Real code stays below: 9 at most in CUTLASS, cuda-samples,
+   * ggml and llm.c.
+   */
+  public static final int MAX_OPEN_ANGLES = 10;
+
+  /**
+   * An item (a function, a declaration) of more tokens than this is rejected before parsing: its parse tree
+   * would not fit the launcher's heap (a 50,000-line kernel has about 700,000 tokens; 1,000,000 ran out).
+   */
+  public static final int MAX_ITEM_TOKENS = 750_000;
+
   private static final Map<String, Integer> TYPE_BY_TEXT = new HashMap<>();
 
   static {
@@ -149,14 +164,19 @@ public final class CudaParserFacade {
         skipped.add(new SkippedItem(item));
         continue;
       }
-      int depth = maxNesting(item);
-      if (depth > MAX_NESTING) {
-        errors.add(new SourceError(item.get(0).pos(),
-            "nesting of parentheses, brackets or braces deeper than " + MAX_NESTING + " levels; item skipped"));
+      SourceError refused = refusal(item);
+      if (refused == null) {
+        item = withShortLiteralLists(item);
+        if (item.size() > MAX_ITEM_TOKENS) {
+          refused = new SourceError(item.get(0).pos(), "this item has " + item.size() + " tokens, more than the "
+              + MAX_ITEM_TOKENS + " that bankcheck parses in one item (about 50,000 lines); item skipped");
+        }
+      }
+      if (refused != null) {
+        errors.add(refused);
         skipped.add(new SkippedItem(item));
         continue;
       }
-      item = withShortLiteralLists(item);
       ItemCache.Key key = cache == null ? null : new ItemCache.Key(item, builder.typeNamesIn(item));
       boolean header = key != null && cache.fromHeader(item);
       ItemCache.Built known = key == null ? null : cache.get(key, header);
@@ -273,7 +293,7 @@ public final class CudaParserFacade {
     CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(tokens))));
     Prediction p = prediction;
     parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()) {
-      // one decision can take minutes to predict (20,000 nested "A<" took 88 s): checked at each token looked at
+      // one item can take many seconds to predict (600 comparisons joined by '||': 21 s): checked at each token looked at
       @Override
       protected ATNConfigSet computeReachSet(ATNConfigSet closure, int t, boolean fullCtx) {
         if (stop.getAsBoolean()) throw new OutOfTime();
@@ -647,6 +667,55 @@ public final class CudaParserFacade {
 
   private static boolean isPunct(Token t, String text) {
     return t.kind() == TokenKind.PUNCT && t.text().equals(text);
+  }
+
+  /** Why the item is not parsed at all (nested too deeply for the parser), or null. */
+  private static SourceError refusal(List<Token> item) {
+    if (maxNesting(item) > MAX_NESTING) {
+      return new SourceError(item.get(0).pos(), "nesting of parentheses, brackets or braces deeper than " + MAX_NESTING
+          + " levels; item skipped");
+    }
+    int angle = tooManyOpenAngles(item);
+    if (angle >= 0) {
+      return new SourceError(item.get(angle).pos(), "more than " + MAX_OPEN_ANGLES + " '<' open at once (template"
+          + " arguments nested this deeply, or a chain of comparisons): the parser's time grows exponentially with"
+          + " this depth; item skipped");
+    }
+    return null;
+  }
+
+  /**
+   * The index of the '<' that is the first past {@link #MAX_OPEN_ANGLES} open at once, or -1. A '<' after a
+   * name or a '>' may open a template argument list; '>' closes one; a ')' or ']' closes those opened inside
+   * its brackets, and so do '?', '&&' and '||' (where the parser finds out soon that they were comparisons:
+   * 120 comparisons joined by '||' take 2 s, 22 nested "A<x && " 2 s); ';', '{' and '}' close all.
+   */
+  private static int tooManyOpenAngles(List<Token> item) {
+    int open = 0;
+    java.util.ArrayDeque<Integer> openAtBracket = new java.util.ArrayDeque<>();
+    for (int i = 0; i < item.size(); i++) {
+      Token t = item.get(i);
+      if (t.kind() != TokenKind.PUNCT) continue;
+      switch (t.text()) {
+        case "<" -> {
+          Token before = i > 0 ? item.get(i - 1) : null;
+          if (before != null && (before.kind() == TokenKind.IDENTIFIER || before.text().equals(">"))
+              && ++open > MAX_OPEN_ANGLES) {
+            return i;
+          }
+        }
+        case ">" -> open = Math.max(0, open - 1);
+        case "?", "&&", "||" -> open = openAtBracket.isEmpty() ? 0 : openAtBracket.peek();
+        case "(", "[" -> openAtBracket.push(open);
+        case ")", "]" -> open = openAtBracket.isEmpty() ? 0 : openAtBracket.pop();
+        case ";", "{", "}" -> {
+          open = 0;
+          openAtBracket.clear();
+        }
+        default -> {}
+      }
+    }
+    return -1;
   }
 
   private static int maxNesting(List<Token> item) {

@@ -68,7 +68,13 @@ class PathologicalCodeTest {
         Arguments.of("100,000 prefix operators and casts", kernelWith("s[threadIdx.x] = " + "-".repeat(100_000) + "1;\n"
             + "s[threadIdx.x] = " + "(int)".repeat(100_000) + "1;")),
         Arguments.of("20,000 else-ifs on one line", kernelWith("int q = threadIdx.x; "
-            + "if (q == 0) s[q] = 1; else ".repeat(20_000) + "s[0] = 2;")));
+            + "if (q == 0) s[q] = 1; else ".repeat(20_000) + "s[0] = 2;")),
+        // each took the parser exponential time: 16 nested template arguments did not end within 100 s
+        Arguments.of("50 nested template arguments", "template <class T> struct A { int x; };\n"
+            + "A<".repeat(50) + "int" + ">".repeat(50) + " v;\n"
+            + kernelWith("__shared__ " + "A<".repeat(50) + "int" + ">".repeat(50) + " t[32]; t[threadIdx.x].x = 1;")),
+        Arguments.of("200 chained comparisons", kernelWith("int q = threadIdx.x" + " < q".repeat(200) + ";")),
+        Arguments.of("an item of 800,000 tokens", kernelWith("int q = 0;\n" + "q += 1;\n".repeat(200_000))));
   }
 
   private static String kernelWith(String body) {
@@ -94,6 +100,19 @@ class PathologicalCodeTest {
       }
     }
     assertTrue(found, name + ": the 2-way load of the kernel after it is reported: " + report.get("accesses"));
+  }
+
+  /** Deeply nested template arguments and huge items are refused before parsing, saying why and where. */
+  @org.junit.jupiter.api.Test
+  void whatTheParserCannotBoundIsRefusedWithAReason() throws IOException {
+    Path file = Files.writeString(dir.resolve("refused.cu"), "template <class T> struct A {};\n"
+        + "A<".repeat(11) + "int" + ">".repeat(11) + " v;\n" + kernelWith("int q = 0;\n" + "q += 1;\n".repeat(200_000))
+        + AFTER, StandardCharsets.UTF_8);
+    JsonObject report = Pipeline.checkAllFormats(file.toString());
+    String errors = report.getAsJsonArray("files").get(0).getAsJsonObject().get("errors").toString();
+    assertTrue(errors.contains("\"line\":2,\"column\":22,\"message\":\"more than 10 '<' open at once"), errors);
+    assertTrue(errors.contains("\"line\":3,\"column\":1,\"message\":\"this item has 800019 tokens, more than the"
+        + " 750000 that bankcheck parses in one item"), errors);
   }
 
   /** The analysis stops short of code nested too deeply, and says where; the accesses in it are listed as not analyzed. */
