@@ -741,10 +741,39 @@ final class KernelChecker {
       for (int l = 0; l < n; l++) {
         if (active[l]) addr[l] = c[l].constant();
       }
+      String misaligned = misalignment(site, addr, active, symbolic);
+      if (misaligned != null) {
+        if (site.unknown == null) site.unknown = misaligned;
+        continue;
+      }
       if (!evaluatePerWarp(site, addr, active, symbolic, warp, made, where, context, shape, shapeOfWorst)) {
         evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
       }
     }
+  }
+
+  /**
+   * Why the access faults instead of conflicting, or null: the GPU raises "misaligned address" for a lane
+   * whose address is not a multiple of the access width (arrays start 16-byte aligned). Known when two
+   * lanes are a non-multiple of the width apart, whatever the warp-uniform part, or when that part is a
+   * multiple of the width. Widths that are no power of two up to 16 (structs copied whole) are not checked.
+   */
+  private static String misalignment(Site site, long[] addr, boolean[] active, Poly symbolic) {
+    int width = site.width;
+    if (width < 2 || width > 16 || Integer.bitCount(width) != 1) return null;
+    boolean absolute = symbolic == null || symbolic.isConstant() || symbolic.symbolicGcd() % width == 0;
+    int first = -1;
+    for (int l = 0; l < addr.length; l++) {
+      if (!active[l]) continue;
+      if (first < 0) first = l;
+      long apart = addr[l] - addr[first];
+      if (Math.floorMod(absolute ? addr[l] : apart, width) == 0) continue;
+      String where = absolute ? "lane " + l + " accesses byte " + addr[l] + " of '" + site.root.name() + "'"
+          : "lanes " + first + " and " + l + " are " + apart + " bytes apart";
+      return where + ", not a multiple of the " + width + "-byte access width: the GPU faults on this access"
+          + " (misaligned address) rather than serving it; align the pointer or the index";
+    }
+    return null;
   }
 
   /**

@@ -115,7 +115,13 @@ public final class Prepare {
         String blockText = block == null ? "-" : block[0] + "x" + block[1] + "x" + block[2];
         boolean wideOrAtomic = false;
         for (Predicted p : predicted) {
-          if (k.name().equals(p.kernel()) && (p.widthBytes() >= 8 || "atomic".equals(p.op()))) wideOrAtomic = true;
+          if (!k.name().equals(p.kernel())) continue;
+          if (p.widthBytes() >= 8 || "atomic".equals(p.op())) wideOrAtomic = true;
+          // a faulting kernel would end the driver's CUDA context, and every launch after it
+          if (p.reason() != null && p.reason().contains("(misaligned address)")) {
+            note = "a misaligned access, which faults on the GPU";
+            launched = false;
+          }
         }
         if (launched) {
           (wideOrAtomic ? priority : rows).add(new Row(display, k.name(), driverName, launches.size(), callee, blockText, defines, jsonName, note));

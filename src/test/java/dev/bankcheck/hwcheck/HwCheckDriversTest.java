@@ -39,7 +39,9 @@ class HwCheckDriversTest {
   @Test
   void everyKernelWithSharedAccessesIsLaunched() throws Exception {
     List<Prepare.Row> skipped = rows.stream().filter(r -> r.index() < 0).toList();
-    assertEquals(List.of("noSharedAccess"), skipped.stream().map(Prepare.Row::kernel).toList(), skipped.toString());
+    // the kernels of misaligned.cu fault on the GPU: launched, they would end the driver's CUDA context
+    assertEquals(List.of("carvedAtAnOddOffset", "vectorLoadOfEachFloat", "noSharedAccess"),
+        skipped.stream().map(Prepare.Row::kernel).toList(), skipped.toString());
     // Every kernel bankcheck reports an access for has a row, and the drivers launch what the manifest says.
     for (Prepare.Row r : rows) {
       String json = Files.readString(out.resolve(r.json()), StandardCharsets.UTF_8);
