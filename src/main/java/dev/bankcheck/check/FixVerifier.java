@@ -234,18 +234,12 @@ final class FixVerifier {
         || end.column() != e.endColumn() + 1) {
       return false;
     }
-    int open = -1;
-    for (int i = 0; i < tokens.size(); i++) {
-      if (at(tokens.get(i), e.file(), e.line(), e.column() - 1)) {
-        if (open >= 0) return false; // the line is in the file twice (it includes itself)
-        open = i;
-      }
-    }
-    if (open < 0 || !tokens.get(open).is("[")) return false;
+    Integer open = bracketAt().get(new Pos(e.file(), e.line(), e.column() - 1));
+    if (open == null || open < 0) return false;
     int close = open + 1;
-    while (close < tokens.size() && tokens.get(close).pos().file().equals(e.file())
-        && tokens.get(close).pos().line() == e.line() && tokens.get(close).pos().column() >= e.column()
-        && tokens.get(close).pos().column() < e.endColumn()) {
+    while (close < tokens.size() && tokens.get(close).file().equals(e.file())
+        && tokens.get(close).line() == e.line() && tokens.get(close).column() >= e.column()
+        && tokens.get(close).column() < e.endColumn()) {
       close++;
     }
     if (close == open + 1 || close == tokens.size() || !tokens.get(close).is("]")
@@ -288,6 +282,29 @@ final class FixVerifier {
   private static final Pattern PLUS = Pattern.compile("(.*) \\+ (\\d+)");
 
   private static boolean at(Token t, String file, int line, int column) {
-    return t.pos().line() == line && t.pos().column() == column && t.pos().file().equals(file);
+    return t.line() == line && t.column() == column && t.file().equals(file);
   }
+
+  /**
+   * Where each '[' of {@link #tokens} is: its index, or -1 where another token has its position too (the line
+   * is in the file twice, it includes itself; or a macro's expansion). Built on first use: one scan for all
+   * the paddings of a file, where each scanned every token (a 3 MB file spent most of its time there).
+   */
+  private Map<Pos, Integer> bracketAt() {
+    if (bracketAt == null) {
+      bracketAt = new HashMap<>();
+      for (int i = 0; i < tokens.size(); i++) {
+        if (tokens.get(i).is("[")) bracketAt.merge(tokens.get(i).pos(), i, (a, b) -> -1);
+      }
+      for (int i = 0; i < tokens.size(); i++) {
+        Token t = tokens.get(i);
+        if (t.is("[")) continue;
+        Pos p = t.pos();
+        if (bracketAt.containsKey(p)) bracketAt.put(p, -1);
+      }
+    }
+    return bracketAt;
+  }
+
+  private Map<Pos, Integer> bracketAt;
 }
