@@ -756,7 +756,7 @@ final class KernelChecker {
    * Why the access faults instead of conflicting, or null: the GPU raises "misaligned address" for a lane
    * whose address is not a multiple of the access width (arrays start 16-byte aligned). Known when two
    * lanes are a non-multiple of the width apart, whatever the warp-uniform part, or when that part is a
-   * multiple of the width. Widths that are no power of two up to 16 (structs copied whole) are not checked.
+   * multiple of the width. Only widths of 2, 4, 8 and 16 bytes are checked (not structs copied whole).
    */
   private static String misalignment(Site site, long[] addr, boolean[] active, Poly symbolic) {
     int width = site.width;

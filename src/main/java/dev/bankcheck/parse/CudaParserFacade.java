@@ -293,7 +293,8 @@ public final class CudaParserFacade {
     CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(tokens))));
     Prediction p = prediction;
     parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()) {
-      // one item can take many seconds to predict (600 comparisons joined by '||': 21 s): checked at each token looked at
+      // an item can take many seconds to predict (600 comparisons joined by '||': 21 s): checked at each token
+      // looked at
       @Override
       protected ATNConfigSet computeReachSet(ATNConfigSet closure, int t, boolean fullCtx) {
         if (stop.getAsBoolean()) throw new OutOfTime();
