@@ -39,8 +39,7 @@ final class UnreachedShared {
       // local objects of a struct, by name: a call of their method runs it ("smem.getPointer()")
       Map<String, String> objects = new HashMap<>();
       Walk.stmt(f.body(), d -> {
-        StructDef struct = d.type().pointers() == 0 && d.type().dims().isEmpty() && !d.type().reference()
-            ? program.structDef(d.type().base()) : null;
+        StructDef struct = program.objectStruct(d.type());
         if (struct != null) objects.put(d.name(), struct.name());
       }, e -> {});
       Walk.stmt(f.body(), d -> {}, e -> {

@@ -342,8 +342,7 @@ public final class Interpreter {
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
-    StructDef struct = v.type().pointers() == 0 && v.type().dims().isEmpty() ? program.structDef(v.type().base())
-        : null;
+    StructDef struct = program.objectStruct(v.type());
     if (struct != null) var.object = object(struct, v.type().templateArgs());
     scope.put(v.name(), var);
   }

@@ -234,6 +234,15 @@ public final class Program {
     return look(structDefs, STRUCTS, name);
   }
 
+  /**
+   * The struct of a variable declared as an object of it (not a pointer, an array or a reference), or null:
+   * a method called on such an object is run ({@code SharedMemory<T> smem; smem.getPointer()}).
+   */
+  public StructDef objectStruct(TypeRef declared) {
+    return declared.pointers() == 0 && declared.dims().isEmpty() && !declared.reference()
+        ? structDef(declared.base()) : null;
+  }
+
   /** An explicit specialization such as {@code SharedMemory<double>}, or null. */
   public StructDef specialization(String name, List<String> typeArgs) {
     return look(specializations, SPECIALIZATIONS, specializationKey(name, typeArgs));
