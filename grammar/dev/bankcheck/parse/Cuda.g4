@@ -150,8 +150,11 @@ templateArgs
     : '<' (templateArg (',' templateArg)*)? '>'
     ;
 
+// A value is read as a templateValue first: an expression's '>' could go on past the list's end ("A<32> w;"
+// as "(A < 32) > w"), and SLL prediction, blind to the list around it, would take it there and fail.
 templateArg
     : typeName pack='...'?
+    | templateValue pack='...'?
     | shiftExpression pack='...'?
     | typeName arraySuffix+ pack='...'?                    // "half2[8]": an index expression where both read
     ;
@@ -284,14 +287,19 @@ blockItem
     | statement
     ;
 
+// The forms of an if's condition, told apart in a rule of their own: at the ')' where they meet again, not after
+// the whole statement that follows ("if (f(x))" also reads as declaring x of type f, and as if-statements the two
+// forms stay apart until their ends).
+ifCondition
+    : cond=expressionList                                                                          #plainCondition
+    // "if (auto* p = f())", "if (int n = g(); n > 0)": C++17's init-statement, a declaration as condition
+    | (init=declaration | initExpr=expressionList ';')? condSpec=declSpecifiers condVar=initDeclarator   #declCondition
+    | (init=declaration | initExpr=expressionList ';') cond=expressionList                        #initCondition
+    ;
+
 statement
     : compoundStatement                                                         #blockStmt
-    | 'if' 'constexpr'? '(' cond=expressionList ')' then=statement ('else' otherwise=statement)?   #ifStmt
-    // "if (auto* p = f())", "if (int n = g(); n > 0)": C++17's init-statement, a declaration as condition
-    | 'if' 'constexpr'? '(' (init=declaration | initExpr=expressionList ';')? condSpec=declSpecifiers condVar=initDeclarator ')'
-      then=statement ('else' otherwise=statement)?                              #ifDeclStmt
-    | 'if' 'constexpr'? '(' (init=declaration | initExpr=expressionList ';') cond=expressionList ')'
-      then=statement ('else' otherwise=statement)?                              #ifInitStmt
+    | 'if' 'constexpr'? '(' condition=ifCondition ')' then=statement ('else' otherwise=statement)?   #ifStmt
     | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #rangeForStmt
     | 'for' '(' declSpecifiers pointer* '[' Identifier (',' Identifier)* ']' ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #bindingForStmt
     | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt

@@ -401,6 +401,7 @@ final class IrBuilder {
     List<Expr> out = new ArrayList<>();
     for (TemplateArgContext a : ta.templateArg()) {
       if (a.pack != null) out.add(packExpansion(a));
+      else if (a.templateValue() != null) out.add(templateValue(a.templateValue()));
       else if (a.shiftExpression() != null) out.add(expr(a.shiftExpression().expression()));
       else out.add(a.arraySuffix().isEmpty() ? bareNameValue(a.typeName()) : null);
     }
@@ -522,18 +523,19 @@ final class IrBuilder {
   private Stmt statement(StatementContext s) {
     Pos p = pos(s);
     if (s instanceof BlockStmtContext b) return block(b.compoundStatement());
-    if (s instanceof IfStmtContext i) return ifStmt(p, exprList(i.cond), i.then, i.otherwise);
-    // an init-statement or a declared condition: a block that declares, then the if (its names end with it)
-    if (s instanceof IfDeclStmtContext i) {
-      List<Stmt> items = new ArrayList<>();
-      if (i.init != null || i.initExpr != null) items.add(ifInit(i.init, i.initExpr));
-      List<VarDecl> vars = declaration(i.condSpec, List.of(i.condVar));
-      items.add(new Stmt.Decl(pos(i.condVar), vars));
-      items.add(ifStmt(p, new Expr.Name(vars.get(0).pos(), vars.get(0).name()), i.then, i.otherwise));
-      return new Stmt.Block(p, List.copyOf(items));
-    }
-    if (s instanceof IfInitStmtContext i) {
-      return new Stmt.Block(p, List.of(ifInit(i.init, i.initExpr), ifStmt(p, exprList(i.cond), i.then, i.otherwise)));
+    if (s instanceof IfStmtContext i) {
+      if (i.condition instanceof PlainConditionContext c) return ifStmt(p, exprList(c.cond), i.then, i.otherwise);
+      // an init-statement or a declared condition: a block that declares, then the if (its names end with it)
+      if (i.condition instanceof DeclConditionContext c) {
+        List<Stmt> items = new ArrayList<>();
+        if (c.init != null || c.initExpr != null) items.add(ifInit(c.init, c.initExpr));
+        List<VarDecl> vars = declaration(c.condSpec, List.of(c.condVar));
+        items.add(new Stmt.Decl(pos(c.condVar), vars));
+        items.add(ifStmt(p, new Expr.Name(vars.get(0).pos(), vars.get(0).name()), i.then, i.otherwise));
+        return new Stmt.Block(p, List.copyOf(items));
+      }
+      InitConditionContext c = (InitConditionContext) i.condition;
+      return new Stmt.Block(p, List.of(ifInit(c.init, c.initExpr), ifStmt(p, exprList(c.cond), i.then, i.otherwise)));
     }
     if (s instanceof ForStmtContext f) {
       Stmt init = null;

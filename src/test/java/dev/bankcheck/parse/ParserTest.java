@@ -33,7 +33,7 @@ class ParserTest {
    * One item that SLL prediction rejects and full LL accepts: "a * b" as a template argument is first taken
    * for a pointer type-name, whose follow set SLL merges across contexts. Found by searching candidates.
    */
-  static final String SLL_FAILS_LL_PARSES = "X<a * b> y;";
+  static final String SLL_FAILS_LL_PARSES = "void f() { h(&x, k<Real>); }";
 
   // ---- helpers ----
 
@@ -706,6 +706,10 @@ class ParserTest {
       "struct Pool { virtual ~Pool() = default; virtual void *alloc(size_t n) = 0; };",
       "void f() { for (const auto &[key, value] : table) { use(key); } }",
       "typedef struct { __extension__ union { struct { half d; half m; }; half2 dm; }; } block_q;",
+      // a value template argument followed by what could go on a comparison: each took the LL retry
+      "__device__ void f() { cg::thread_block_tile<32> w = cg::tiled_partition<32>(b); A<N + 1> t(b); A<2> u; }",
+      "__device__ void f(A<32> &t, double &s, B<4, T> *p) {}",
+      "__device__ void f() { if (g(x)) { a = 1; } else if (int n = h(); n > 0) { b = n; } }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
