@@ -33,7 +33,7 @@ run() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'; }
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", n / s; else print "inf" }'; }
 
-# measure LABEL PATH...: lexer floor, lexer+preprocessor, whole analysis; prints one block
+# measure LABEL PATH...: lexer floor, lexer+preprocessor, lexer+preprocessor+parser, whole analysis; prints one block
 measure() {
   local label=$1; shift
   # read the files once first: the floor must not pay for a cold disk cache that the whole run does not
@@ -43,6 +43,8 @@ measure() {
   read -r _ files lines _ lex_ms < "$OUT/$label-lex.out"
   run "$label-pp" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly pp -j "$JOBS" "$@"
   local pp_wall=$WALL pp_cpu=$CPU
+  run "$label-parse" java -XX:+UseSerialGC -cp "$JAR" dev.bankcheck.bench.LexOnly parse -j "$JOBS" "$@"
+  local parse_wall=$WALL parse_cpu=$CPU
   run "$label-full" $BANKCHECK -j "$JOBS" -f json --exit-zero "$@"
   FULL_WALL=$WALL
   local statuses
@@ -51,6 +53,8 @@ measure() {
   printf '  lexer only             %7.2f s (cpu %7.2f s)  %9s lines/s  %5s MiB\n' "$lex_wall" "$lex_cpu" \
     "$(rate "$lines" "$lex_wall")" "$lex_rss"
   printf '  lexer + preprocessor   %7.2f s (cpu %7.2f s)  %9s lines/s\n' "$pp_wall" "$pp_cpu" "$(rate "$lines" "$pp_wall")"
+  printf '  lexer + pp + parser    %7.2f s (cpu %7.2f s)  %9s lines/s  (%s x the lexer)\n' "$parse_wall" "$parse_cpu" \
+    "$(rate "$lines" "$parse_wall")" "$(ratio "$parse_wall" "$lex_wall")"
   printf '  bankcheck (whole run)  %7.2f s (cpu %7.2f s)  %9s lines/s  %7s files/s  %5s MiB peak RSS\n' "$WALL" \
     "$CPU" "$(rate "$lines" "$WALL")" "$(rate "$files" "$WALL")" "$RSS"
   printf '  ratio whole/lexer %s (cpu %s), whole/preprocessor %s (cpu %s); file statuses: %s\n' \

@@ -1,7 +1,9 @@
 package dev.bankcheck.bench;
 
+import dev.bankcheck.parse.CudaParserFacade;
 import dev.bankcheck.source.Lexer;
 import dev.bankcheck.source.Preprocessor;
+import dev.bankcheck.source.Token;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
@@ -17,11 +19,12 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
- * The benchmark's floor (bench/README.md): reads the same files as bankcheck, the same way, and only
- * lexes them ({@code lex}) or lexes and preprocesses them ({@code pp}), on the same number of threads.
- * Nothing an analyzer does can take less time than this.
+ * The benchmark's floors (README, "Benchmark"): reads the same files as bankcheck, the same way, and only
+ * lexes them ({@code lex}), lexes and preprocesses them ({@code pp}), or also parses them into the IR
+ * ({@code parse}), on the same number of threads. No analysis can take less time than {@code lex}, and
+ * none built on this parser less than {@code parse}.
  *
- * <pre>java -cp target/bankcheck.jar dev.bankcheck.bench.LexOnly lex|pp [-j N] PATH...</pre>
+ * <pre>java -cp target/bankcheck.jar dev.bankcheck.bench.LexOnly lex|pp|parse [-j N] PATH...</pre>
  *
  * Prints one line: {@code mode files lines tokens millis} (millis: in-process, after JVM start).
  */
@@ -29,11 +32,11 @@ public final class LexOnly {
   private LexOnly() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 2 || !(args[0].equals("lex") || args[0].equals("pp"))) {
-      System.err.println("usage: LexOnly lex|pp [-j N] PATH...");
+    String mode = args.length < 2 ? "" : args[0];
+    if (!List.of("lex", "pp", "parse").contains(mode)) {
+      System.err.println("usage: LexOnly lex|pp|parse [-j N] PATH...");
       System.exit(2);
     }
-    boolean pp = args[0].equals("pp");
     int jobs = Runtime.getRuntime().availableProcessors();
     List<Path> files = new ArrayList<>();
     for (int i = 1; i < args.length; i++) {
@@ -47,7 +50,7 @@ public final class LexOnly {
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
     List<Future<long[]>> results = new ArrayList<>();
     for (Path file : files) {
-      results.add(pool.submit(() -> one(file, pp)));
+      results.add(pool.submit(() -> one(file, mode)));
     }
     long lines = 0;
     long tokens = 0;
@@ -61,7 +64,7 @@ public final class LexOnly {
     System.out.println(args[0] + " " + files.size() + " " + lines + " " + tokens + " " + millis);
   }
 
-  private static long[] one(Path file, boolean pp) throws IOException {
+  private static long[] one(Path file, String mode) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
         .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(ByteBuffer.wrap(bytes)).toString();
@@ -71,9 +74,11 @@ public final class LexOnly {
     }
     if (text.endsWith("\n")) lines--;
     String display = file.toString();
-    int tokens = pp ? new Preprocessor(List.of(), Map.of()).process(file, display, text).tokens().size()
-        : Lexer.tokenize(display, text).size();
-    return new long[] {lines, tokens};
+    if (mode.equals("lex")) return new long[] {lines, Lexer.tokenize(display, text).size()};
+    List<Token> tokens = new Preprocessor(List.of(), Map.of()).process(file, display, text).tokens();
+    // the parser's item cache, as bankcheck's run has it: header items parsed once for all files
+    if (mode.equals("parse")) CudaParserFacade.parse(tokens, () -> false, new CudaParserFacade.ItemCache(display));
+    return new long[] {lines, tokens.size()};
   }
 
   /** The files bankcheck analyzes for PATH: itself, or the *.cu and *.cuh files below it in sorted order. */
