@@ -14,6 +14,14 @@ topItemEof
     : topItem EOF
     ;
 
+/**
+ * An item that can only be a declaration (no '(' outside its brackets): the parser facade takes this rule
+ * rather than topItem, whose alternatives all read a struct's body before they part at its end.
+ */
+declarationItemEof
+    : templateHeader? declaration EOF
+    ;
+
 /** An expression alone (the new size an array dimension gets from a fix). */
 expressionEof
     : expression EOF
@@ -383,7 +391,7 @@ primary
     | '(' expressionList ')'                                                    #parenExpr
     | '(' (expression foldOperator '...' | '...' foldOperator expression | expression foldOperator '...' foldOperator expression) ')'   #foldExpr
     | 'sizeof' '...' '(' Identifier ')'                                         #sizeofPackExpr
-    | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' typeName)? '{' balancedBraces* '}'   #lambdaExpr
+    | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' lambdaReturnType)? '{' balancedBraces* '}'   #lambdaExpr
     ;
 
 // a capture list holds no brackets or braces: "[=]" cannot reach to a later ']'
@@ -394,6 +402,13 @@ lambdaCapture
 // [=] __device__ (int i) mutable { ... }
 lambdaSpecifier
     : '__device__' | '__host__' | 'mutable' | 'constexpr' | 'noexcept' | attribute
+    ;
+
+// Not a typeName: a type may end with a struct's body, and since any tokens may follow a lambda's return type
+// in braces, SLL prediction could not tell a struct's body from a lambda's after it ("struct S { float x; ...":
+// up to 2,000 tokens read ahead at each struct in cuda-samples).
+lambdaReturnType
+    : (~('(' | ')' | '{' | '}' | ';') | '(' balanced* ')')+
     ;
 
 balancedBraces
