@@ -363,6 +363,14 @@ public final class CudaParserFacade {
     // Errors are data: no console listener, and bail out of the item at the first error.
     CudaParser parser = bailingParser(item, stop);
     try {
+      if (onlyADeclaration(item)) {
+        try {
+          builder.addItem(parser.declarationItemEof(), positions);
+          return true;
+        } catch (ParseCancellationException notOne) {
+          parser.reset(); // topItem decides, and says what is wrong
+        }
+      }
       builder.addItem(sllThenLl(parser, CudaParser::topItemEof).topItem(), positions);
       return true;
     } catch (OutOfTime e) {
@@ -379,6 +387,44 @@ public final class CudaParserFacade {
           + "); item skipped"));
       return false;
     }
+  }
+
+  private static final Set<String> NOT_DECLARATIONS = Set.of("template", "extern", "using", "namespace", "static_assert",
+      ";");
+
+  /**
+   * Whether the item can only parse as topItem's declaration: after its template header, no '(' outside braces
+   * and brackets (every other alternative has a parameter list or starts with a word of its own). A struct's
+   * definition then costs no prediction over its whole body (cuda-samples: 0.4 of its 2.2 s of parsing).
+   */
+  static boolean onlyADeclaration(List<Token> item) {
+    int i = 0;
+    if (item.get(0).text().equals("template")) {
+      if (item.size() < 2 || !item.get(1).text().equals("<")) return false;
+      int angles = 0;
+      int parens = 0;
+      for (i = 1; i < item.size(); i++) {
+        String t = item.get(i).text();
+        if (t.equals("(")) parens++;
+        else if (t.equals(")")) parens--;
+        else if (parens == 0 && t.equals("<")) angles++;
+        else if (parens == 0 && t.equals(">") && --angles == 0) break;
+      }
+      i++;
+    }
+    if (i >= item.size() || NOT_DECLARATIONS.contains(item.get(i).text())) return false;
+    int depth = 0;
+    for (; i < item.size(); i++) {
+      switch (item.get(i).text()) {
+        case "{", "[" -> depth++;
+        case "}", "]" -> depth--;
+        case "(" -> {
+          if (depth == 0) return false;
+        }
+        default -> {}
+      }
+    }
+    return true;
   }
 
   /** Only the LL stage's failure is reported (an SLL failure can be spurious); the item is skipped. */

@@ -95,9 +95,7 @@ final class IrBuilder {
       // it, "vec_t<T,1>::fill": kernels among them are analyzed, other functions are not called by those names
       items.add(new TranslationUnit.FunctionItem(function(f.functionDefinition(), tps)));
     } else if (ctx instanceof DeclarationItemContext d) {
-      structTemplateParams = templateParams(d.templateHeader());
-      items.add(new TranslationUnit.DeclItem(declaration(d.declaration())));
-      structTemplateParams = List.of();
+      addDeclaration(d.templateHeader(), d.declaration());
     } else if (ctx instanceof ExplicitInstantiationContext e) {
       DeclarationContext d = e.declaration();
       TypeSpecifierContext ts = d.declSpecifiers().typeSpecifier();
@@ -117,6 +115,18 @@ final class IrBuilder {
       items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), t));
     }
     // namespace aliases, using-directives, static_assert, operator overloads and ';' add no item
+  }
+
+  /** An item parsed as a declaration alone (see the grammar's declarationItemEof). */
+  void addItem(DeclarationItemEofContext ctx, Pos[] tokenPositions) {
+    this.positions = tokenPositions;
+    addDeclaration(ctx.templateHeader(), ctx.declaration());
+  }
+
+  private void addDeclaration(TemplateHeaderContext header, DeclarationContext d) {
+    structTemplateParams = templateParams(header);
+    items.add(new TranslationUnit.DeclItem(declaration(d)));
+    structTemplateParams = List.of();
   }
 
   private Pos pos(ParserRuleContext ctx) {

@@ -718,6 +718,29 @@ class ParserTest {
     assertEquals(List.of(), parse(src).errors());
   }
 
+  /** Items that only a declaration can parse take the grammar's declarationItemEof; the others take topItem. */
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+      "struct S { int a; __device__ void f() { g(); } };| true",
+      "template <int N = (2 > 1), class T> struct A { T x[N]; } a, b[4];| true",
+      "typedef struct { float re, im; } C;| true",
+      "__shared__ float s[32][sizeof(float)];| true",
+      "enum class E : int { A = f(1), B };| true",
+      "int f();| false",
+      "struct S { int a; } f(int);| false",
+      "template __global__ void k<1>(int *);| false",
+      "template struct A<int>;| false",
+      "extern template struct A<int>;| false",
+      "using V = float[4];| false",
+      "static_assert(sizeof(int) == 4, \"\");| false",
+      "struct S *operator+(S a, S b);| false",
+  })
+  void onlyADeclarationIsToldFromTokens(String src, boolean expected) {
+    PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
+    assertEquals(expected, CudaParserFacade.onlyADeclaration(pp.tokens()), src);
+    assertEquals(List.of(), parse(src).errors(), src);
+  }
+
   /** Forms where SLL prediction is not enough: the LL fallback parses them. */
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
