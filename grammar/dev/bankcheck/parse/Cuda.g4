@@ -388,8 +388,10 @@ primary
     | qualifiedName                                                             #nameExpr
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr
-    | '(' expressionList ')'                                                    #parenExpr
-    | '(' (expression foldOperator '...' | '...' foldOperator expression | expression foldOperator '...' foldOperator expression) ')'   #foldExpr
+    // a right or binary fold "(xs + ... + 0)" shares the parenthesis' alternative: as an alternative of its own it
+    // made every '(' read ahead to its ')' to look for the '...'
+    | '(' expressionList (fold=foldOperator '...' (foldOperator init=expression)?)? ')'   #parenExpr
+    | '(' '...' foldOperator expression ')'                                     #foldExpr
     | 'sizeof' '...' '(' Identifier ')'                                         #sizeofPackExpr
     | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' lambdaReturnType)? '{' balancedBraces* '}'   #lambdaExpr
     ;

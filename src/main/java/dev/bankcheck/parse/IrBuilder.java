@@ -916,7 +916,7 @@ final class IrBuilder {
 
   /** "T" when {@code e} is "(T)" and T is a known type name, else null. */
   private String parenthesizedTypeName(ExpressionContext e) {
-    if (e instanceof PrimaryExprContext pe && pe.primary() instanceof ParenExprContext paren
+    if (e instanceof PrimaryExprContext pe && pe.primary() instanceof ParenExprContext paren && paren.fold == null
         && paren.expressionList().expression().size() == 1
         && paren.expressionList().expression(0) instanceof PrimaryExprContext inner
         && inner.primary() instanceof NameExprContext n && isTypeName(n.qualifiedName().getText())) {
@@ -1016,7 +1016,9 @@ final class IrBuilder {
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
     if (pc instanceof SizeofPackExprContext sp) return unsupported(p, "sizeof... of a pack", sp);
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
-    if (pc instanceof ParenExprContext pe) return exprList(pe.expressionList());
+    if (pc instanceof ParenExprContext pe) {
+      return pe.fold == null ? exprList(pe.expressionList()) : unsupported(p, "a fold expression", pe);
+    }
     if (pc instanceof LambdaExprContext l) return lambda(p, l);
     String text = pc.getText();
     return unsupported(p, "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'", pc);
