@@ -102,7 +102,7 @@ public final class CudaParserFacade {
 
     private boolean fromHeader(List<Token> item) {
       for (Token t : item) {
-        if (t.pos().file().equals(mainFile)) return false;
+        if (t.file().equals(mainFile)) return false;
       }
       return true;
     }
@@ -237,10 +237,7 @@ public final class CudaParserFacade {
   }
 
   private static void splitInto(List<Token> out, Token t, int n) {
-    for (int i = 0; i < n; i++) {
-      Pos p = t.pos();
-      out.add(new Token(TokenKind.PUNCT, ">", new Pos(p.file(), p.line(), p.column() + i)));
-    }
+    for (int i = 0; i < n; i++) out.add(new Token(TokenKind.PUNCT, ">", t.file(), t.line(), t.column() + i));
   }
 
   /** The tokens as one whole expression; null when they are not one. */
@@ -339,12 +336,12 @@ public final class CudaParserFacade {
     List<org.antlr.v4.runtime.Token> antlrTokens = new ArrayList<>(item.size() + 1);
     for (Token t : item) {
       CommonToken ct = new CommonToken(antlrType(t), t.text());
-      ct.setLine(t.pos().line());
-      ct.setCharPositionInLine(t.pos().column() - 1);
+      ct.setLine(t.line());
+      ct.setCharPositionInLine(t.column() - 1);
       antlrTokens.add(ct);
     }
     CommonToken eof = new CommonToken(org.antlr.v4.runtime.Token.EOF, "<EOF>");
-    eof.setLine(item.get(item.size() - 1).pos().line());
+    eof.setLine(item.get(item.size() - 1).line());
     antlrTokens.add(eof);
     return antlrTokens;
   }
