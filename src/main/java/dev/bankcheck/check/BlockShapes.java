@@ -218,7 +218,7 @@ final class BlockShapes {
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         if (t == null) return;
-        b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
+        b.put("typename " + p.name(), program.typeArgument(t, Map.of()));
         shown.add(t.base());
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();

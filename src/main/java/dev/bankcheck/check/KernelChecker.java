@@ -513,7 +513,14 @@ final class KernelChecker {
   /** Binds each value template parameter without one in {@code b} to its default, else to a symbol (noted). */
   private void symbolicValues(Function kernel, Map<String, Val> b, Set<String> notes, int given) {
     for (Function.TemplateParam p : kernel.templateParams()) {
-      if (p.type() || b.containsKey(p.name())) continue;
+      if (p.type()) {
+        // its members (T::kStride) are unknown for this reason, not as undeclared names
+        b.putIfAbsent("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
+            + kernel.name() + "' has no type argument in this file (give one with an explicit instantiation such as"
+            + " 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)"));
+        continue;
+      }
+      if (b.containsKey(p.name())) continue;
       Val v = p.defaultValue() == null ? null : program.constant(p.defaultValue());
       if (v instanceof Val.Num) {
         b.put(p.name(), v);
@@ -571,9 +578,9 @@ final class KernelChecker {
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         if (t == null || t.pointers() > 0 || !t.dims().isEmpty()) return;
-        Val type = outer.getOrDefault("typename " + t.base(), new Val.Opaque("type:" + t.base()));
+        Val.Opaque type = program.typeArgument(t, outer);
         b.put("typename " + p.name(), type);
-        templateParts.add(p.name() + " = " + ((Val.Opaque) type).what().substring("type:".length()));
+        templateParts.add(p.name() + " = " + type.what().substring("type:".length()));
       } else if (p.valueType() == TypeRef.FUNCTION_POINTER) {
         // a function as a template argument ("op = add"): calls through it are not followed
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();

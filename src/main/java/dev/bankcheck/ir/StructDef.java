@@ -6,12 +6,16 @@ import java.util.List;
 /**
  * A struct/union/class body: its fields in order, an optional __align__/alignas, and its static data members
  * ({@code static constexpr int N = 2;}) with their initializers, which take no space in the object. A class
- * template has {@code templateParams}; an explicit specialization ({@code struct S<double>}) has
- * {@code specialization}; {@code conversions} are its {@code operator T*()} members (the shared-memory
- * wrapper idiom {@code T* s = SharedMemory<T>();}).
+ * template has {@code templateParams}; a specialization ({@code struct S<double>}, or a partial one,
+ * {@code struct S<T, 1>}, which also has {@code templateParams}) has its arguments: {@code specialization} holds
+ * those written as types, {@code specializationValues} those that may be values, each list with one entry per
+ * argument (null where the argument is not of that kind); {@code memberTypes} are its member typedefs and
+ * aliases ({@code using Element = T;}), as typedef declarations; {@code conversions} are its
+ * {@code operator T*()} members (the shared-memory wrapper idiom {@code T* s = SharedMemory<T>();}).
  */
 public record StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics,
-    List<Function.TemplateParam> templateParams, List<TypeRef> specialization, List<Function> conversions) {
+    List<Function.TemplateParam> templateParams, List<TypeRef> specialization, List<Expr> specializationValues,
+    List<VarDecl> memberTypes, List<Function> conversions) {
   /** A struct without static data members. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align) {
     this(pos, name, union, fields, align, List.of());
@@ -38,6 +42,6 @@ public record StructDef(Pos pos, String name, boolean union, List<VarDecl> field
 
   /** A plain (non-template) struct. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics) {
-    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of());
+    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of(), List.of(), List.of());
   }
 }

@@ -425,21 +425,24 @@ final class IrBuilder {
     for (AlignmentContext a : s.alignment()) align = alignValue(a);
     List<VarDecl> fields = new ArrayList<>();
     List<VarDecl> statics = new ArrayList<>();
+    List<VarDecl> memberTypes = new ArrayList<>();
     List<Function> conversions = new ArrayList<>();
     List<Function.TemplateParam> tps = structTemplateParams;
     structTemplateParams = List.of();
     boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
     List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
+    List<Expr> specializationValues = s.specialization == null ? List.of() : templateValues(s.specialization);
     String owner = StructDef.qualifiedName(name, specialization);
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
         for (VarDecl v : declaration(f.declaration())) {
           if (v.is("static")) statics.add(v);
-          else if (!v.is("typedef")) fields.add(v);
+          else if (v.is("typedef")) memberTypes.add(v);
+          else fields.add(v);
         }
       } else if (m instanceof UsingMemberContext u) {
-        // a member type ("using type = T;"): known as a type name, not resolved (see README, Known limits)
-        addTypeName(u.Identifier().getText());
+        // a member type ("using type = T;"), as "typedef T type;"
+        memberTypes.add(usingAlias(u.Identifier().getSymbol(), u.typeName(), u.arraySuffix()));
       } else if (m instanceof MethodMemberContext mm && mm.functionDefinition().body != null) {
         // a method is a function named "S::m": a kernel's call of "S::m(...)" runs it, and its uses of shared
         // memory are listed as not analyzed where no kernel does (never dropped)
@@ -464,7 +467,8 @@ final class IrBuilder {
       }
     }
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
-        List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), List.copyOf(conversions));
+        List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), specializationValues,
+        List.copyOf(memberTypes), List.copyOf(conversions));
     if (hasBody) structs.add(def);
     return def;
   }
@@ -609,7 +613,17 @@ final class IrBuilder {
       return e.expressionList() == null ? new Stmt.Empty(p) : new Stmt.ExprStmt(p, exprList(e.expressionList()));
     }
     if (s instanceof AsmOutputStmtContext a) return asmOutputs(p, a);
+    if (s instanceof UsingStmtContext u && u.Identifier() != null) {
+      return new Stmt.Decl(p, List.of(usingAlias(u.Identifier().getSymbol(), u.typeName(), u.arraySuffix())));
+    }
     return new Stmt.Empty(p); // asm without outputs, static_assert, throw
+  }
+
+  /** {@code using V = T;} as the declaration {@code typedef T V;}. */
+  private VarDecl usingAlias(Token name, TypeNameContext type, List<ArraySuffixContext> suffixes) {
+    addTypeName(name.getText());
+    return new VarDecl(pos(name), name.getText(), arrayOf(typeName(type), suffixes), null, Set.of("typedef"), null,
+        null, null);
   }
 
   /** PTX that moves the lane's index into its only output. */

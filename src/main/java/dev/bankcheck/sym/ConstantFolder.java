@@ -55,6 +55,7 @@ final class ConstantFolder {
     if (e instanceof Expr.IntLit i) return Val.num(i.value());
     if (e instanceof Expr.Name n) {
       Val v = scope.get(n.name());
+      if (v == null && n.name().contains("::")) v = program.typeMember(n.name(), scope);
       if (v == null) v = program.constantValue(n.name());
       if (v == null && n.name().contains("::") && program.qualifierMayBeDropped(n.name())) {
         v = program.constantValue(n.name().substring(n.name().lastIndexOf("::") + 2));

@@ -315,12 +315,16 @@ public final class Interpreter {
       return;
     }
     if (v.is("typedef")) {
-      // a block-scope typedef (typedef int4 copy_t;) names a type for the casts that follow, as a template's does
+      // a block-scope typedef (typedef int4 copy_t;) names a type for the casts that follow, as a template's does,
+      // and its static members (typedef tile<8, 8> tile_B; ... tile_B::I)
       TypeRef named = v.type();
-      if (named.pointers() == 0 && named.dims().isEmpty() && resolve(named).size() > 0) {
-        Map<String, Val> types = new HashMap<>(templateScope);
-        types.put("typename " + v.name(), new Val.Opaque("type:" + named.base()));
-        templateScope = types;
+      if (named.pointers() == 0 && named.dims().isEmpty()) {
+        Val.Opaque type = program.typeArgument(named, templateScope);
+        if (type.instance() != null || resolve(named).size() > 0) {
+          Map<String, Val> types = new HashMap<>(templateScope);
+          types.put("typename " + v.name(), type);
+          templateScope = types;
+        }
       }
       return;
     }
@@ -1542,6 +1546,7 @@ public final class Interpreter {
       return new LocalLV(name, v);
     }
     Val t = templateScope.get(name);
+    if (t == null && name.contains("::")) t = program.typeMember(name, templateScope);
     if (t != null) return new OtherLV(fill(t), name);
     VarDecl g = program.global(name);
     if (g != null && g.is("__shared__")) return rootLV(program.root(g, templateScope));
@@ -2405,10 +2410,9 @@ public final class Interpreter {
       Function.TemplateParam p = struct.templateParams().get(i);
       TypeRef t = i < templateArgs.size() ? templateArgs.get(i) : p.defaultType();
       if (p.type() && t != null) {
-        Val bound = templateScope.get("typename " + t.base());
-        Val type = bound != null ? bound : new Val.Opaque("type:" + t.display());
+        Val.Opaque type = program.typeArgument(t, templateScope);
         b.put("typename " + p.name(), type);
-        typeNames.add(((Val.Opaque) type).what().substring(5));
+        typeNames.add(type.what().substring(5));
       }
     }
     StructDef special = program.specialization(struct.name(), typeNames);
@@ -2428,7 +2432,12 @@ public final class Interpreter {
       Function.TemplateParam p = f.templateParams().get(i);
       if (p.type()) {
         TypeRef t = i < c.templateArgs().size() ? c.templateArgs().get(i) : p.defaultType();
-        if (t != null && t.pointers() == 0 && t.dims().isEmpty()) b.put("typename " + p.name(), new Val.Opaque("type:" + t.base()));
+        if (t != null && t.pointers() == 0 && t.dims().isEmpty()) {
+          b.put("typename " + p.name(), program.typeArgument(t, callerScope));
+        } else if (t == null) {
+          b.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '" + f.name()
+              + "' has no type argument at this call (bankcheck does not deduce one from the arguments)"));
+        }
         continue;
       }
       Expr value = i < c.templateValues().size() && c.templateValues().get(i) != null ? c.templateValues().get(i)

@@ -26,6 +26,8 @@ public final class Program {
   private final Map<String, Function> functions = new LinkedHashMap<>();
   private final Map<String, StructDef> structDefs = new HashMap<>();
   private final Map<String, StructDef> specializations = new HashMap<>();
+  /** Every specialization (explicit or partial) of each class template, in source order. */
+  private final Map<String, List<StructDef>> specializationsOf = new HashMap<>();
   /** Methods ("S::m", "S<float>::m") by their own name m: a call on an object names only that. */
   private final Map<String, List<Function>> methods = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
@@ -46,7 +48,7 @@ public final class Program {
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9, SPECIALIZATIONS_OF = 10;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -101,6 +103,7 @@ public final class Program {
       case SPECIALIZED_FUNCTIONS -> specializedFunctions;
       case STATIC_MEMBERS -> staticMembers;
       case METHODS -> methods;
+      case SPECIALIZATIONS_OF -> specializationsOf;
       default -> globalDecls;
     };
   }
@@ -133,8 +136,11 @@ public final class Program {
     // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {
       if (!s.specialization().isEmpty()) {
-        specializations.putIfAbsent(specializationKey(s.name(), s.specialization().stream()
-            .map(t -> t == null ? "?" : t.display()).toList()), s);
+        if (s.templateParams().isEmpty()) {
+          specializations.putIfAbsent(specializationKey(s.name(), s.specialization().stream()
+              .map(t -> t == null ? "?" : t.display()).toList()), s);
+        }
+        specializationsOf.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(s);
         continue;
       }
       structDefs.putIfAbsent(s.name(), s);
@@ -386,17 +392,11 @@ public final class Program {
     Expr e = look(constantExprs, CONSTANTS, name);
     Map<String, Val> scope = Map.of();
     if (e == null && name.contains("::")) {
-      // Alias::member where the alias names a class template instance: typedef P<float> x128; x128::size
-      String owner = name.substring(0, name.lastIndexOf("::"));
-      String member = name.substring(name.lastIndexOf("::") + 2);
-      TypeRef alias = look(typedefs, TYPEDEFS, owner);
-      StructDef def = look(structDefs, STRUCTS, alias != null ? alias.base() : ownerBase(owner));
-      VarDecl stat = def == null ? null : def.statics().stream().filter(v -> v.name().equals(member)).findFirst()
-          .orElse(null);
-      if (stat == null || stat.init() == null) return null;
-      e = stat.init();
-      // V<double>::k: the type arguments as written; others stay unbound, and what needs them has no value
-      scope = alias != null ? templateScope(def, alias) : typeArgumentsAsWritten(def, owner);
+      // Alias::member or V<double>::k: a class template's instance
+      Val v = typeMember(name, Map.of());
+      Val result = v instanceof Val.Num n && n.poly().isConstant() ? v : null;
+      constants.put(name, result);
+      return result;
     }
     if (e == null) return null;
     constants.put(name, null); // a constant defined through itself has no value
@@ -415,51 +415,190 @@ public final class Program {
     return new ConstantFolder(this, Map.of()).eval(e);
   }
 
-  /** The template parameters of a class template bound to the arguments of {@code ref} (types and values). */
-  private Map<String, Val> templateScope(StructDef def, TypeRef ref) {
-    return templateScope(def, ref, Map.of());
-  }
-
-  /** As above, with the arguments read in {@code outer} (the template parameters of the code that names the type). */
-  private Map<String, Val> templateScope(StructDef def, TypeRef ref, Map<String, Val> outer) {
-    Map<String, Val> scope = new HashMap<>();
+  /**
+   * The type {@code t} as a template argument or an alias names it, in code whose template parameters and
+   * block-scope aliases are bound in {@code scope}: the binding of a name bound there, else "type:" and the
+   * type, with the instance a class template's arguments select ({@code tile<16, 8, T>}).
+   */
+  public Val.Opaque typeArgument(TypeRef t, Map<String, Val> scope) {
+    boolean plain = t.pointers() == 0 && t.dims().isEmpty() && !t.reference();
+    boolean written = !t.templateArgs().isEmpty() || !t.templateValues().isEmpty();
+    Val bound = written || !t.dims().isEmpty() || t.reference() ? null : scope.get("typename " + t.base());
+    if (bound == null && !written && !t.builtin() && t.base().indexOf("::") > 0 && typeDepth < 32) {
+      typeDepth++;
+      try {
+        bound = memberType(t.base(), scope);
+      } finally {
+        typeDepth--;
+      }
+      if (bound instanceof Val.Unknown u) return new Val.Opaque("type:" + t.display(), new Instance(null, Map.of(), u.reason()));
+    }
+    if (bound instanceof Val.Opaque o && o.what().startsWith("type:")) {
+      return plain ? o : new Val.Opaque(o.what() + "*".repeat(t.pointers()));
+    }
+    String base = t.base().startsWith("::") ? t.base().substring(2) : t.base();
+    StructDef def = plain ? look(structDefs, STRUCTS, base) : null;
+    if (def == null || def.templateParams().isEmpty() || !written) return new Val.Opaque("type:" + t.display());
+    List<Val> args = new ArrayList<>();
+    Map<String, Val> bindings = new HashMap<>();
+    List<String> shown = new ArrayList<>();
     for (int i = 0; i < def.templateParams().size(); i++) {
       Function.TemplateParam p = def.templateParams().get(i);
-      if (p.type() && i < ref.templateArgs().size() && ref.templateArgs().get(i) != null) {
-        String arg = ref.templateArgs().get(i).display();
-        Val outerBinding = outer.get("typename " + arg);
-        scope.put("typename " + p.name(), outerBinding != null ? outerBinding : new Val.Opaque("type:" + arg));
-      } else if (!p.type() && i < ref.templateValues().size() && ref.templateValues().get(i) != null) {
-        scope.put(p.name(), new ConstantFolder(this, outer).eval(ref.templateValues().get(i)));
+      // a default may name the parameters before it: template <typename T, int N = sizeof(T)>
+      Val arg;
+      if (p.type()) {
+        TypeRef a = i < t.templateArgs().size() ? t.templateArgs().get(i) : null;
+        TypeRef d = a != null ? a : p.defaultType();
+        arg = d == null ? null : typeArgument(d, a != null ? scope : bindings);
+        if (arg != null) bindings.put("typename " + p.name(), arg);
+      } else {
+        Expr a = i < t.templateValues().size() ? t.templateValues().get(i) : null;
+        Expr d = a != null ? a : p.defaultValue();
+        arg = d == null ? null : new ConstantFolder(this, a != null ? scope : bindings).eval(d);
+        if (arg != null) bindings.put(p.name(), arg);
       }
+      args.add(arg);
+      if (i < Math.max(t.templateArgs().size(), t.templateValues().size())) shown.add(argumentText(arg));
     }
-    return scope;
+    String text = base + "<" + String.join(",", shown) + ">";
+    return new Val.Opaque("type:" + text, picker.select(def, args, bindings, text));
   }
 
-  private static Map<String, Val> typeArgumentsAsWritten(StructDef def, String owner) {
-    int open = owner.indexOf('<');
-    if (open < 0 || !owner.endsWith(">")) return Map.of();
-    List<String> args = new ArrayList<>();
+  private static String argumentText(Val arg) {
+    if (arg instanceof Val.Opaque o && o.what().startsWith("type:")) return o.what().substring(5);
+    if (arg instanceof Val.Num n && n.poly().isConstant()) return Long.toString(n.poly().constant());
+    return "?";
+  }
+
+  /**
+   * {@code Owner::member} for a static data member, where Owner is a type bound in {@code scope} (a template's
+   * type parameter, a block-scope alias), a file-scope alias, a class template's instance as written
+   * ({@code V<8>::k}) or a struct: its value (unknown, with the reason, where it has none); null where Owner is
+   * none of these or has no static member of that name (an enumerator of a struct's enum).
+   */
+  public Val typeMember(String name, Map<String, Val> scope) {
+    int sep = name.lastIndexOf("::");
+    if (sep <= 0) return null;
+    Val owner = ownerType(name.substring(0, sep), scope);
+    if (!(owner instanceof Val.Opaque type)) return owner;
+    Instance instance = type.instance();
+    if (instance.unknown() != null) return new Val.Unknown(instance.unknown());
+    String member = name.substring(sep + 2);
+    Map<String, Val> statics = new HashMap<>(instance.bindings());
+    for (VarDecl st : instance.def().statics()) {
+      Val v = st.init() == null ? null : new ConstantFolder(this, statics).eval(st.init());
+      boolean constant = v instanceof Val.Num n && n.poly().isConstant();
+      if (st.name().equals(member)) {
+        return constant ? v : new Val.Unknown("'" + name + "' has no constant value"
+            + (v == null ? " (no initializer in its class)" : " (" + describe(v) + ")"));
+      }
+      if (constant) statics.put(st.name(), v);
+    }
+    return null;
+  }
+
+  /**
+   * The struct that {@code owner} names in code whose template parameters and aliases are bound in {@code scope}
+   * (see {@link #typeMember}; also a member type, {@code Traits::Tile}): a type with its instance set (a plain
+   * struct's has no bindings), unknown with the reason, or null where it names no struct.
+   */
+  private Val ownerType(String owner, Map<String, Val> scope) {
+    if (++typeDepth > 32) return null;
+    try {
+      Val bound = scope.get("typename " + owner);
+      if (bound instanceof Val.Unknown) return bound;
+      Val type = bound instanceof Val.Opaque o && o.what().startsWith("type:") ? o : null;
+      if (type == null) {
+        TypeRef alias = look(typedefs, TYPEDEFS, owner);
+        if (alias != null) type = typeArgument(alias, Map.of());
+        else if (owner.endsWith(">")) type = writtenInstance(owner, scope);
+        else if (owner.contains("::")) type = memberType(owner, scope);
+      }
+      if (type instanceof Val.Unknown) return type;
+      if (type instanceof Val.Opaque o && o.instance() != null) return o;
+      if (type instanceof Val.Opaque o && !o.what().substring(5).equals(owner)) return ownerType(o.what().substring(5), Map.of());
+    } finally {
+      typeDepth--;
+    }
+    StructDef plain = look(structDefs, STRUCTS, ownerBase(owner));
+    // namespaces are not modelled: ns::Tile is Tile
+    if (plain == null && owner.contains("::")) plain = look(structDefs, STRUCTS, owner.substring(owner.lastIndexOf("::") + 2));
+    if (plain == null || !plain.templateParams().isEmpty()) return null;
+    return new Val.Opaque("type:" + plain.name(), new Instance(plain, Map.of(), null));
+  }
+
+  /** Every specialization of the class template {@code name}, or null. */
+  List<StructDef> specializationsOf(String name) {
+    return look(specializationsOf, SPECIALIZATIONS_OF, name);
+  }
+
+  /** Whether {@code name} names a struct (not an alias): a type whose identity is its name. */
+  boolean namesStruct(String name) {
+    return look(structDefs, STRUCTS, name) != null && look(typedefs, TYPEDEFS, name) == null;
+  }
+
+  private final Specializations picker = new Specializations(this);
+
+  /** How deep {@link #ownerType} and {@link #typeArgument} have gone: aliases that name each other end. */
+  private int typeDepth;
+
+  /**
+   * The member type {@code Owner::member} ({@code typename mma_tiles<64, 8>::T_B}, {@code Traits::Element}) as
+   * {@link #typeArgument} gives a type; unknown where the owner's specialization is; null where there is none.
+   */
+  private Val memberType(String qualified, Map<String, Val> scope) {
+    int sep = qualified.lastIndexOf("::");
+    if (sep <= 0) return null;
+    Val owner = ownerType(qualified.substring(0, sep), scope);
+    if (!(owner instanceof Val.Opaque type)) return owner;
+    Instance in = type.instance();
+    if (in.unknown() != null) return new Val.Unknown(in.unknown());
+    String member = qualified.substring(sep + 2);
+    for (VarDecl t : in.def().memberTypes()) {
+      if (t.name().equals(member)) return typeArgument(t.type(), in.bindings());
+    }
+    return null;
+  }
+
+  /**
+   * {@code V<double, 8>} written in a name: its arguments read back from the text (whole numbers, names,
+   * class templates' instances such as {@code wrap<int>}), the others unknown.
+   */
+  private Val.Opaque writtenInstance(String owner, Map<String, Val> scope) {
+    StructDef def = look(structDefs, STRUCTS, ownerBase(owner));
+    return def == null || def.templateParams().isEmpty() ? null : typeArgument(writtenType(owner), scope);
+  }
+
+  private static final String WRITTEN_NAME = "[A-Za-z_][A-Za-z_0-9]*(::[A-Za-z_][A-Za-z_0-9]*)*";
+
+  /** A type as its text gives it: a name with template arguments read back as {@link #writtenInstance} does. */
+  private static TypeRef writtenType(String text) {
+    int open = text.indexOf('<');
+    if (open < 0 || !text.endsWith(">")) {
+      return new TypeRef(text, null, List.of(), List.of(), 0, List.of(), Types.builtin(text) != null);
+    }
+    List<String> written = new ArrayList<>();
     int depth = 0;
     int start = open + 1;
-    for (int i = start; i < owner.length() - 1; i++) {
-      char c = owner.charAt(i);
+    for (int i = start; i < text.length() - 1; i++) {
+      char c = text.charAt(i);
       if (c == '<' || c == '(') depth++;
       else if (c == '>' || c == ')') depth--;
       else if (c == ',' && depth == 0) {
-        args.add(owner.substring(start, i));
+        written.add(text.substring(start, i).trim());
         start = i + 1;
       }
     }
-    args.add(owner.substring(start, owner.length() - 1));
-    Map<String, Val> scope = new HashMap<>();
-    for (int i = 0; i < def.templateParams().size() && i < args.size(); i++) {
-      Function.TemplateParam p = def.templateParams().get(i);
-      String arg = args.get(i).trim();
-      if (p.type()) scope.put("typename " + p.name(), new Val.Opaque("type:" + arg));
-      else if (arg.matches("\\d{1,18}")) scope.put(p.name(), Val.num(Long.parseLong(arg)));
+    written.add(text.substring(start, text.length() - 1).trim());
+    List<TypeRef> types = new ArrayList<>();
+    List<Expr> values = new ArrayList<>();
+    for (String arg : written) {
+      boolean name = arg.matches(WRITTEN_NAME);
+      types.add(name || arg.matches(WRITTEN_NAME + "<.*>") ? writtenType(arg) : null);
+      values.add(arg.matches("\\d{1,18}") ? new Expr.IntLit(Pos.NONE, Long.parseLong(arg))
+          : name ? new Expr.Name(Pos.NONE, arg) : null);
     }
-    return scope;
+    return new TypeRef(text.substring(0, open), null, types, values, 0, List.of(), false);
   }
 
   /** Evaluates a constant expression with extra named constants (host locals). */
@@ -555,7 +694,15 @@ public final class Program {
     if (b == null && name.contains("::")) b = Types.builtin(name.substring(name.lastIndexOf("::") + 2));
     if (b != null) return b;
     Val typeBinding = scope.get("typename " + name);
+    if (typeBinding == null && name.indexOf("::") > 0) {
+      typeBinding = memberType(name, scope);
+      if (typeBinding instanceof Val.Unknown u) {
+        problems.add(u.reason());
+        return new Type.Opaque(name);
+      }
+    }
     if (typeBinding instanceof Val.Opaque o && o.what().startsWith("type:")) {
+      if (o.instance() != null) return instanceType(o.instance(), name, problems);
       String bound = o.what().substring(5);
       if (Types.builtin(bound) != null) return Types.builtin(bound);
       // a type argument named at file scope (typedef P<floatX> x128; typedef __nv_bfloat16 floatX;)
@@ -568,9 +715,17 @@ public final class Program {
     if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
     StructDef s = look(structDefs, STRUCTS, name);
     if (s != null) {
-      return s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())
-          ? struct(s, scope, problems) : struct(s, templateScope(s, ref, scope), problems);
+      if (s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())) {
+        return struct(s, scope, problems);
+      }
+      return instanceType(typeArgument(new TypeRef(ref.base(), null, ref.templateArgs(), ref.templateValues(), 0, List.of(), false), scope).instance(), name, problems);
     }
+    return new Type.Opaque(name);
+  }
+
+  private Type instanceType(Instance instance, String name, List<String> problems) {
+    if (instance.unknown() == null) return struct(instance.def(), instance.bindings(), problems);
+    problems.add(instance.unknown());
     return new Type.Opaque(name);
   }
 
@@ -589,7 +744,7 @@ public final class Program {
 
   private Type struct(StructDef s, Map<String, Val> scope, List<String> problems) {
     // each instance of a class template has its own layout
-    String key = s.templateParams().isEmpty() ? s.name() : instanceKey(s.name(), scope);
+    String key = s.templateParams().isEmpty() ? s.qualifiedName() : instanceKey(s.qualifiedName() + "@" + s.pos(), scope);
     Type cached = structCache.get(key);
     if (cached != null) return cached;
     structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference

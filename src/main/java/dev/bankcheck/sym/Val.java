@@ -39,8 +39,15 @@ public sealed interface Val {
   /** A value read from memory whose contents the tool does not know (per lane). */
   record Data(String source) implements Val {}
 
-  /** A floating-point or other non-index value. */
-  record Opaque(String what) implements Val {}
+  /**
+   * A floating-point or other non-index value; or a type bound to a name ("type:float"), with the
+   * {@code instance} its arguments select when it is a class template's ("type:tile<16,8>").
+   */
+  record Opaque(String what, Instance instance) implements Val {
+    public Opaque(String what) {
+      this(what, null);
+    }
+  }
 
   /**
    * A pointer to memory that is not shared (global, local, constant): {@code offset} elements of

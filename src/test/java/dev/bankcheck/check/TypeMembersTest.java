@@ -1,0 +1,131 @@
+package dev.bankcheck.check;
+
+import static dev.bankcheck.check.AnalyzerTest.analyze;
+import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
+import static dev.bankcheck.check.AnalyzerTest.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Static members and layouts reached through types: template type parameters, block-scope aliases and the
+ * specialization of a class template that the arguments select (more in samples-cu/template_traits.cu).
+ */
+class TypeMembersTest {
+
+  private static final String PAIRS = """
+      template <typename A, typename B> struct pair_traits {};
+      template <typename A> struct pair_traits<A, int> { static constexpr int k = 2; };
+      template <typename A> struct pair_traits<A, A> { static constexpr int k = 4; };
+      """;
+
+  @Test
+  void twoPartialSpecializationsNeitherMoreSpecializedAreUnknown() {
+    FileReport r = analyze(PAIRS + """
+        __global__ void k(float* out) {
+          __shared__ float s[32 * 8];
+          using both = pair_traits<int, int>;
+          out[0] = s[threadIdx.x * both::k];
+          out[1] = s[threadIdx.x * pair_traits<char, char>::k];
+        }
+        """);
+    assertUnknownBecause(at(r, 7, Op.LOAD), "matches the partial specializations at lines 2 and 3, and neither is more");
+    assertEquals(4, at(r, 8, Op.LOAD).ways());
+  }
+
+  @Test
+  void aSpecializationForATypeTheToolDoesNotKnowIsUnknown() {
+    FileReport r = analyze("""
+        template <int I_, typename T> struct tile {};
+        template <int I_> struct tile<I_, half2> { static constexpr int I = I_; };
+        template <int I_> struct tile<I_, float> { static constexpr int I = 2 * I_; };
+        template <typename T> __global__ void k(float* out) {
+          __shared__ float s[32 * 16];
+          typedef tile<8, T> tile_B;
+          out[0] = s[threadIdx.x * tile_B::I];
+        }
+        """);
+    assertUnknownBecause(at(r, 7, Op.LOAD), "'T' is not a type bankcheck knows here (the specialization at line 2 is for 'half2')");
+  }
+
+  @Test
+  void aTypeParameterWithoutArgumentIsNamedInTheReason() {
+    FileReport r = analyze("""
+        template <typename P> __device__ void st(float* s, P) { s[threadIdx.x * P::k] = 0; }
+        template <typename T> __global__ void k(float* out) {
+          __shared__ float s[32 * 16];
+          out[0] = s[threadIdx.x * T::k];
+          st(s, 1);
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.LOAD), "template parameter 'T' of 'k' has no type argument in this file");
+    assertUnknownBecause(at(r, 1, Op.STORE), "template parameter 'P' of 'st' has no type argument at this call");
+  }
+
+  /** A member type of an instance whose specialization is unknown: the element size says why. */
+  @Test
+  void aMemberTypeOfAnUnknownSpecializationIsUnknown() {
+    FileReport r = analyze("""
+        template <typename A> struct wrap {};
+        template <typename A> struct traits { using Element = float; };
+        template <typename A> struct traits<wrap<A>> { using Element = double; };
+        __global__ void k(double* out) {
+          using Element = typename traits<wrap<int>>::Element;
+          __shared__ Element s[32];
+          out[0] = s[threadIdx.x];
+        }
+        """);
+    assertUnknownBecause(at(r, 7, Op.LOAD), "the specialization at line 3 has an argument ('wrap<...>')");
+  }
+
+  @Test
+  void aMemberWithoutAConstantValueSaysSo() {
+    FileReport r = analyze("""
+        template <int N> struct S { static constexpr int k = N * LATER; };
+        __global__ void k(float* out) {
+          __shared__ float s[32 * 16];
+          out[0] = s[threadIdx.x * S<2>::k];
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.LOAD), "'S<2>::k' has no constant value ('LATER' is not declared in this file)");
+  }
+
+  /** The layout is the selected specialization's: vec<float, 1> is 8 bytes, vec<double, 1> 32, vec<float, 4> 16. */
+  @Test
+  void anArrayOfAnInstanceHasTheSpecializationsLayout() {
+    FileReport r = analyze("""
+        template <typename T, int N> struct vec { T a[N]; };
+        template <typename T> struct vec<T, 1> { T a; float pad; };
+        template <> struct vec<double, 1> { double a; double b[3]; };
+        template <typename T> __global__ void k(float* out) {
+          __shared__ vec<T, 1> s[32];
+          __shared__ vec<double, 1> d[32];
+          __shared__ vec<float, 4> f[32];
+          out[0] = s[threadIdx.x].a;
+          out[1] = d[threadIdx.x].a;
+          out[2] = f[threadIdx.x].a[0];
+        }
+        template __global__ void k<float>(float*);
+        """);
+    assertEquals(8L, at(r, 8, Op.LOAD).strideBytes());
+    assertEquals(32L, at(r, 9, Op.LOAD).strideBytes());
+    assertEquals(16L, at(r, 10, Op.LOAD).strideBytes());
+  }
+
+  /** A default argument may name the parameters before it; a device template gets a class template instance. */
+  @Test
+  void defaultsAndCallsPassInstances() {
+    FileReport r = analyze("""
+        template <typename T, int N = sizeof(T)> struct W { static constexpr int k = N / 4; };
+        template <typename P> __device__ void st(float* s) { s[threadIdx.x * P::k] = 0; }
+        template <typename P> __device__ void ld(float* s, float* o) { o[0] = s[threadIdx.x * P::k]; }
+        __global__ void k(float* out) {
+          __shared__ float s[32 * 16];
+          st<W<double>>(s);
+          ld<W<float, 32>>(s, out);
+        }
+        """);
+    assertEquals(2, at(r, 2, Op.STORE).ways());
+    assertEquals(8, at(r, 3, Op.LOAD).ways());
+  }
+}
