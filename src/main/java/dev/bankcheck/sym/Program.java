@@ -431,7 +431,10 @@ public final class Program {
       } finally {
         typeDepth--;
       }
-      if (bound instanceof Val.Unknown u) return new Val.Opaque("type:" + t.display(), new Instance(null, Map.of(), u.reason()));
+      if (bound instanceof Val.Unknown u) {
+        return new Val.Opaque("type:" + t.display(), new Instance(null, Map.of(),
+            "the type '" + t.display() + "' is unknown (" + u.reason() + ")"));
+      }
     }
     if (bound instanceof Val.Opaque o && o.what().startsWith("type:")) {
       return plain ? o : new Val.Opaque(o.what() + "*".repeat(t.pointers()));
@@ -697,7 +700,7 @@ public final class Program {
     if (typeBinding == null && name.indexOf("::") > 0) {
       typeBinding = memberType(name, scope);
       if (typeBinding instanceof Val.Unknown u) {
-        problems.add(u.reason());
+        problems.add("the type '" + name + "' is unknown (" + u.reason() + ")");
         return new Type.Opaque(name);
       }
     }
