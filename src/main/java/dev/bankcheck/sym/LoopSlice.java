@@ -5,6 +5,7 @@ import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.VarDecl;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -46,6 +47,22 @@ final class LoopSlice {
   private final List<Access> accesses = new ArrayList<>();
   /** Names in each argument of a call to an undefined function: relevant when the argument may point to shared memory. */
   private final List<Set<String>> unknownCallArgs = new ArrayList<>();
+  /**
+   * An if's condition and what its branches hold, as ranges of {@link #accesses} and {@link #unknownCallArgs}:
+   * the condition decides which lanes run them, and matters only where they may touch shared memory or they
+   * do what the slice cannot follow ({@code effects}: a break or continue, a function that is run, a launch).
+   * What they write ({@code written}) depends on it, except a variable declared only inside them, which matters
+   * only there ({@code inside}; a name also declared elsewhere in the body, or before the loop, may be another
+   * variable).
+   */
+  private record Guard(Set<String> names, int accessesFrom, int accessesTo, int argsFrom, int argsTo, boolean effects,
+      Set<String> written, Set<String> inside) {}
+
+  private final List<Guard> guards = new ArrayList<>();
+  /** Every variable the body declares, in order. */
+  private final List<String> declared = new ArrayList<>();
+  /** Set when something the current branch holds is an effect (see {@link Guard}). */
+  private boolean effects;
   /** The names that may stand for shared memory: what the body computes from, and what it accesses or passes on. */
   private List<String> mentioned = List.of();
   private final Program program;
@@ -123,6 +140,12 @@ final class LoopSlice {
     }
     Set<String> relevant = new HashSet<>(sinks);
     relevant.addAll(outer);
+    for (Guard g : guards) {
+      if (g.effects() || touches(accesses.subList(g.accessesFrom(), g.accessesTo()), unknownCallArgs.subList(g.argsFrom(),
+          g.argsTo()), shared)) {
+        relevant.addAll(g.names());
+      }
+    }
     for (Access a : accesses) {
       if (intersects(a.base(), shared)) relevant.addAll(a.address());
     }
@@ -134,10 +157,30 @@ final class LoopSlice {
       for (Flow f : flows) {
         if (relevant.contains(f.target()) && !relevant.containsAll(f.sources())) changed = relevant.addAll(f.sources());
       }
+      for (Guard g : guards) {
+        if (relevant.containsAll(g.names())) continue;
+        for (String w : g.written()) {
+          boolean scoped = g.inside().contains(w) && Collections.frequency(declared, w) == 1 && !visible.test(w);
+          if (!scoped && relevant.contains(w)) {
+            changed = relevant.addAll(g.names());
+            break;
+          }
+        }
+      }
     }
     Set<String> result = intersects(control, relevant) ? null : Set.copyOf(relevant);
     relevantBySharedNames.put(key, result);
     return result;
+  }
+
+  private static boolean touches(List<Access> accesses, List<Set<String>> unknownCallArgs, Set<String> shared) {
+    for (Access a : accesses) {
+      if (intersects(a.base(), shared)) return true;
+    }
+    for (Set<String> arg : unknownCallArgs) {
+      if (intersects(arg, shared)) return true;
+    }
+    return false;
   }
 
   private static boolean intersects(Set<String> a, Set<String> b) {
@@ -155,6 +198,7 @@ final class LoopSlice {
       for (VarDecl v : d.vars()) {
         if (v.is("__shared__")) declaredShared.add(v.name());
         assigned.add(v.name());
+        declared.add(v.name());
         Set<String> sources = new HashSet<>();
         for (Expr dim : v.type().dims()) sinks.addAll(names(dim));
         if (v.init() != null) {
@@ -173,9 +217,7 @@ final class LoopSlice {
     } else if (s instanceof Stmt.ExprStmt e) {
       expr(e.expr());
     } else if (s instanceof Stmt.If i) {
-      condition(i.cond());
-      stmt(i.then());
-      stmt(i.otherwise());
+      guarded(i);
     } else if (s instanceof Stmt.For f) {
       stmt(f.init());
       condition(f.cond());
@@ -192,11 +234,34 @@ final class LoopSlice {
       stmt(w.body());
     } else if (s instanceof Stmt.Case c) {
       if (c.value() != null) condition(c.value());
-    } else if (s instanceof Stmt.Break) {
+    } else if (s instanceof Stmt.Break || s instanceof Stmt.Continue) {
       // leaving the loop ends lanes: the next iteration's lanes differ, which the state compared includes
-    } else if (!(s instanceof Stmt.Continue || s instanceof Stmt.Empty)) {
+      effects = true;
+    } else if (!(s instanceof Stmt.Empty)) {
       modelled = false; // return, goto, labels
     }
+  }
+
+  /**
+   * An if: its condition is a sink only when its branches may touch shared memory or have effects (decided in
+   * {@link #relevant}, where what may point to shared memory is known); what they write depends on it.
+   */
+  private void guarded(Stmt.If i) {
+    expr(i.cond());
+    Set<String> names = names(i.cond());
+    int accessesFrom = accesses.size();
+    int argsFrom = unknownCallArgs.size();
+    int flowsFrom = flows.size();
+    int declaredFrom = declared.size();
+    boolean outerEffects = effects;
+    effects = false;
+    stmt(i.then());
+    stmt(i.otherwise());
+    Set<String> written = new HashSet<>();
+    for (Flow f : flows.subList(flowsFrom, flows.size())) written.add(f.target());
+    guards.add(new Guard(names, accessesFrom, accesses.size(), argsFrom, unknownCallArgs.size(), effects, written,
+        new HashSet<>(declared.subList(declaredFrom, declared.size()))));
+    effects |= outerEffects;
   }
 
   private void condition(Expr e) {
@@ -252,6 +317,7 @@ final class LoopSlice {
       l.items().forEach(this::expr);
     } else if (e instanceof Expr.Launch || e instanceof Expr.Lambda) {
       sinks.addAll(names(e));
+      effects = true;
     } else if (e instanceof Expr.Unsupported) {
       modelled = false;
     }
@@ -261,6 +327,7 @@ final class LoopSlice {
   private void call(Expr.Call c) {
     if (!(c.callee() instanceof Expr.Name nm)) {
       sinks.addAll(names(c)); // a method: cooperative groups decide lanes
+      effects = true;
       c.args().forEach(this::expr);
       return;
     }
@@ -272,6 +339,7 @@ final class LoopSlice {
       // a function that is run: its conditions, its accesses through pointers it is given and its writes
       // through reference parameters read every argument (a variable it writes is then compared anyway)
       sinks.addAll(names(c));
+      effects = true;
     } else {
       for (Expr a : c.args()) unknownCallArgs.add(names(a));
     }

@@ -45,6 +45,18 @@ class LoopRepeatProperties {
       "int& rq = q; rq = t;",
       "s[(tx * same) % 32][4] = v; touch(&same);",
       "if (t == 3) [&] { k = t; }();",
+      // an if whose branches touch only private memory does not make the counter relevant; one whose
+      // branches write a variable read later, or move a pointer to shared memory, does
+      "if (t > 4) priv[tx % 4] = v;",
+      "if (t > 2) w = 1;",
+      "if (t % 3 == 1) { priv[0] = acc; acc = priv[1]; }",
+      "if (t > 5) { for (int j = 0; j < 2; j++) priv[j] = v; } else { priv[3] = v; }",
+      "if (t > 9) sp = &s[1][0];",
+      "if (t > 3) { if (tx > 8) s[ty][tx] = v; }",
+      "if (t < 2) { int z = t; r = z; }",
+      "if (t > 2) { w = 1; int w = 5; w += 1; }",
+      "if (t > 6) { int q = 3; priv[q % 4] = v; }",
+      "if (t > 1) { int z = 1; z += t; priv[z % 4] = v; }",
   };
   private static final int[] TRIPS = {1, 2, 5, 16, 48};
 
@@ -68,6 +80,7 @@ class LoopRepeatProperties {
         + "  int q = 0, k = 0, r = tx, same = 0, w = 0;\n"
         + "  float* gp = g;\n"
         + "  float* sp = &s[0][0];\n"
+        + "  float priv[4];\n"
         + "  " + inner
         // after the loop, accesses whose conflicts depend on the values the loop left
         + "  s[(tx * q) % 32][0] = acc;\n"
