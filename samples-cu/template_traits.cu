@@ -129,11 +129,12 @@ struct mma_tile_sizes<D, 16> {
   typedef tile<4, 8, float> T_B;
 };
 
-template <int D, int ncols>
+template <int D, int ncols1, int ncols2>
 __global__ void tile_sizes(float *out) {
   __shared__ float s[32 * 32];
+  constexpr int ncols = ncols1 * ncols2;  // as ggml's flash attention computes it
   using T_B = typename mma_tile_sizes<D, ncols>::T_B;
   out[0] = s[threadIdx.x * T_B::I];  // expect: load ways=8
 }
 
-template __global__ void tile_sizes<64, 8>(float *);
+template __global__ void tile_sizes<64, 2, 4>(float *);

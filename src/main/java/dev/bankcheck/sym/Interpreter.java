@@ -319,7 +319,7 @@ public final class Interpreter {
       // and its static members (typedef tile<8, 8> tile_B; ... tile_B::I)
       TypeRef named = v.type();
       if (named.pointers() == 0 && named.dims().isEmpty()) {
-        Val.Opaque type = program.typeArgument(named, templateScope);
+        Val.Opaque type = program.typeArgument(named, constantsInScope());
         if (type.instance() != null || resolve(named).size() > 0) {
           Map<String, Val> types = new HashMap<>(templateScope);
           types.put("typename " + v.name(), type);
