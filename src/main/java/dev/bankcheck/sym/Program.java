@@ -263,8 +263,8 @@ public final class Program {
     int sep = name.lastIndexOf("::");
     int open = name.indexOf('<');
     if (open > 0 && open < sep && look(structDefs, STRUCTS, ownerBase(name.substring(0, sep))) != null) {
-      return "'" + name + "' has no constant value here (the members of a class template are evaluated with its"
-          + " type arguments and whole numbers, not other expressions)";
+      return "'" + name + "' has no constant value here (bankcheck reads a class template's arguments written in a"
+          + " name when they are types, whole numbers, names or instances, not other expressions)";
     }
     String why = "'" + name + "' is not declared in this file";
     if (missingHeaders.isEmpty()) return why;
@@ -442,6 +442,20 @@ public final class Program {
     String base = t.base().startsWith("::") ? t.base().substring(2) : t.base();
     StructDef def = plain ? look(structDefs, STRUCTS, base) : null;
     if (def == null || def.templateParams().isEmpty() || !written) return new Val.Opaque("type:" + t.display());
+    if (typeDepth > 32) {
+      // template <typename T, typename U = S<T>> struct S: an instance without end
+      return new Val.Opaque("type:" + base, new Instance(null, Map.of(), "the arguments of '" + base
+          + "' are nested too deeply"));
+    }
+    typeDepth++;
+    try {
+      return instanceOf(def, t, scope, base);
+    } finally {
+      typeDepth--;
+    }
+  }
+
+  private Val.Opaque instanceOf(StructDef def, TypeRef t, Map<String, Val> scope, String base) {
     List<Val> args = new ArrayList<>();
     Map<String, Val> bindings = new HashMap<>();
     List<String> shown = new ArrayList<>();
@@ -457,8 +471,10 @@ public final class Program {
       } else {
         Expr a = i < t.templateValues().size() ? t.templateValues().get(i) : null;
         Expr d = a != null ? a : p.defaultValue();
-        arg = d == null ? null : new ConstantFolder(this, a != null ? scope : bindings).eval(d);
-        if (arg != null) bindings.put(p.name(), arg);
+        // null: written in a name as an expression (Scaled<(1 + 1)>::k), which is not read back
+        arg = d == null ? new Val.Unknown("template parameter '" + p.name() + "' of '" + base
+            + "' has no value bankcheck can read here") : new ConstantFolder(this, a != null ? scope : bindings).eval(d);
+        bindings.put(p.name(), arg);
       }
       args.add(arg);
       if (i < Math.max(t.templateArgs().size(), t.templateValues().size())) shown.add(argumentText(arg));
@@ -486,18 +502,30 @@ public final class Program {
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance instance = type.instance();
     if (instance.unknown() != null) return new Val.Unknown(instance.unknown());
-    String member = name.substring(sep + 2);
-    Map<String, Val> statics = new HashMap<>(instance.bindings());
-    for (VarDecl st : instance.def().statics()) {
-      Val v = st.init() == null ? null : new ConstantFolder(this, statics).eval(st.init());
-      boolean constant = v instanceof Val.Num n && n.poly().isConstant();
-      if (st.name().equals(member)) {
-        return constant ? v : new Val.Unknown("'" + name + "' has no constant value"
-            + (v == null ? " (no initializer in its class)" : " (" + describe(v) + ")"));
+    // static constexpr int k = Loop<T>::k;
+    if (typeDepth > 32) return new Val.Unknown("'" + name + "'" + SELF_DEFINED);
+    typeDepth++;
+    try {
+      String member = name.substring(sep + 2);
+      Map<String, Val> statics = new HashMap<>(instance.bindings());
+      for (VarDecl st : instance.def().statics()) {
+        Val v = st.init() == null ? null : new ConstantFolder(this, statics).eval(st.init());
+        boolean constant = v instanceof Val.Num n && n.poly().isConstant();
+        if (st.name().equals(member)) {
+          // one reason, not a chain: A::k = B::k says why B::k has none
+          if (constant || v instanceof Val.Unknown u && (u.reason().endsWith(SELF_DEFINED)
+              || u.reason().startsWith("'") && u.reason().contains("' has no constant value ("))) {
+            return v;
+          }
+          return new Val.Unknown("'" + name + "' has no constant value"
+              + (v == null ? " (no initializer in its class)" : " (" + describe(v) + ")"));
+        }
+        if (constant) statics.put(st.name(), v);
       }
-      if (constant) statics.put(st.name(), v);
+      return null;
+    } finally {
+      typeDepth--;
     }
-    return null;
   }
 
   /**
@@ -541,6 +569,8 @@ public final class Program {
   }
 
   private final Specializations picker = new Specializations(this);
+
+  private static final String SELF_DEFINED = " is defined through itself";
 
   /** How deep {@link #ownerType} and {@link #typeArgument} have gone: aliases that name each other end. */
   private int typeDepth;
@@ -750,6 +780,20 @@ public final class Program {
     String key = s.templateParams().isEmpty() ? s.qualifiedName() : instanceKey(s.qualifiedName() + "@" + s.pos(), scope);
     Type cached = structCache.get(key);
     if (cached != null) return cached;
+    // template <int N> struct R { R<N + 1> next; }: each instance holds another
+    if (typeDepth > 32) {
+      problems.add("'" + s.name() + "' holds instances of itself too deeply");
+      return new Type.Opaque(s.name());
+    }
+    typeDepth++;
+    try {
+      return layOut(s, scope, problems, key);
+    } finally {
+      typeDepth--;
+    }
+  }
+
+  private Type layOut(StructDef s, Map<String, Val> scope, List<String> problems, String key) {
     structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference
     Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
     // static constants size the fields: "static constexpr size_t size = 16 / sizeof(T); T payload[size];"

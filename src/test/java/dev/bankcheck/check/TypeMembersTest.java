@@ -5,6 +5,7 @@ import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
 import static dev.bankcheck.check.AnalyzerTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,6 +77,31 @@ class TypeMembersTest {
         }
         """);
     assertUnknownBecause(at(r, 7, Op.LOAD), "the specialization at line 3 has an argument ('wrap<...>')");
+  }
+
+  /** Templates defined through themselves end with a reason, not by overflowing the analysis' stack. */
+  @Test
+  void selfReferentialTemplatesAreUnknown() {
+    FileReport r = analyze("""
+        template <typename T, typename U = struct S<T> > struct S { static constexpr int k = 1; };
+        template <int N> struct R { R<N + 1> next; };
+        template <typename T> struct Loop { static constexpr int k = Loop<T>::k; using X = typename Loop<Loop<T>>::X; };
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          __shared__ R<1> r[32];
+          using X = Loop<int>::X;
+          __shared__ X x[4];
+          o[0] = s[threadIdx.x * S<int>::k];
+          o[1] = s[threadIdx.x * Loop<int>::k];
+          r[threadIdx.x].next = r[0].next;
+          o[2] = x[threadIdx.x];
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict());
+    assertUnknownBecause(at(r, 10, Op.LOAD), "'Loop<T>::k' has no constant value");
+    assertEquals(Verdict.UNKNOWN, at(r, 11, Op.STORE).verdict());
+    assertEquals(Verdict.UNKNOWN, at(r, 12, Op.LOAD).verdict());
   }
 
   @Test
