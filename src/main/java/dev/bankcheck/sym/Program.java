@@ -534,7 +534,8 @@ public final class Program {
    * struct's has no bindings), unknown with the reason, or null where it names no struct.
    */
   private Val ownerType(String owner, Map<String, Val> scope) {
-    if (++typeDepth > 32) return null;
+    if (typeDepth > 32) return null;
+    typeDepth++;
     try {
       Val bound = scope.get("typename " + owner);
       if (bound instanceof Val.Unknown) return bound;
@@ -572,7 +573,10 @@ public final class Program {
 
   private static final String SELF_DEFINED = " is defined through itself";
 
-  /** How deep {@link #ownerType} and {@link #typeArgument} have gone: aliases that name each other end. */
+  /**
+   * How deep type resolution has gone (owners, arguments, static members, layouts): aliases and templates
+   * defined through each other end.
+   */
   private int typeDepth;
 
   /**

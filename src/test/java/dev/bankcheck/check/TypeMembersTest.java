@@ -104,6 +104,21 @@ class TypeMembersTest {
     assertEquals(Verdict.UNKNOWN, at(r, 12, Op.LOAD).verdict());
   }
 
+  /** A resolution cut short leaves later ones in the same file whole (each once left the depth one higher). */
+  @Test
+  void manySelfReferencesLeaveOtherTypesResolvable() {
+    FileReport r = analyze("""
+        template <typename T> struct Loop { static constexpr int k = Loop<T>::k; };
+        template <int N> struct Tpl { static constexpr int k = N; };
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          for (int i = 0; i < 64; i++) s[(i * threadIdx.x) % 1024] = Loop<int>::k;
+          o[0] = s[threadIdx.x * Tpl<2>::k];
+        }
+        """);
+    assertEquals(2, at(r, 6, Op.LOAD).ways());
+  }
+
   @Test
   void aMemberWithoutAConstantValueSaysSo() {
     FileReport r = analyze("""
