@@ -385,8 +385,10 @@ primary
     | '::'? 'new' ('(' placement=argumentList ')')? declModifier* typeSpecifier pointer* ('[' expression ']')*
       ('(' argumentList? ')' | braceInitializer)?                               #newExpr
     | 'typeid' '(' (typeName | expression) ')'                                  #typeidExpr
-    | qualifiedName                                                             #nameExpr
+    // before a plain name: "s[x * S<a, b>::k]" also reads as the comma expression "(x * S < a), (b > ::k)", and
+    // prediction takes the first alternative that fits
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
+    | qualifiedName                                                             #nameExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr
     // a right or binary fold "(xs + ... + 0)" shares the parenthesis' alternative: as an alternative of its own it
     // made every '(' read ahead to its ')' to look for the '...'

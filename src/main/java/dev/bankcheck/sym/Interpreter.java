@@ -319,7 +319,7 @@ public final class Interpreter {
       // and its static members (typedef tile<8, 8> tile_B; ... tile_B::I)
       TypeRef named = v.type();
       if (named.pointers() == 0 && named.dims().isEmpty()) {
-        Val.Opaque type = program.typeArgument(named, constantsInScope());
+        Val.Opaque type = program.typeArgument(named, typeArgumentScope());
         if (type.instance() != null || resolve(named).size() > 0) {
           Map<String, Val> types = new HashMap<>(templateScope);
           types.put("typename " + v.name(), type);
@@ -386,6 +386,29 @@ public final class Interpreter {
   }
 
   /** Template values and the local variables that hold one constant in every lane: for array sizes and template arguments. */
+  /**
+   * {@link #constantsInScope()}, the other locals unknown with the reason: a type's argument that names one
+   * ({@code mma_tile_sizes<DV, ncols>}) says why it has no value, not that it is undeclared.
+   */
+  private Map<String, Val> typeArgumentScope() {
+    Map<String, Val> c = constantsInScope();
+    for (Map<String, Var> scope : scopes) {
+      scope.forEach((name, v) -> {
+        if (c.containsKey(name) || v.vals == null) return;
+        Val first = null;
+        for (Val x : v.vals) {
+          if (x != null) {
+            first = x;
+            break;
+          }
+        }
+        c.put(name, new Val.Unknown("'" + name + "' has no constant value here"
+            + (first instanceof Val.Num || first instanceof Val.Unknown ? " (" + Program.describe(first) + ")" : "")));
+      });
+    }
+    return c;
+  }
+
   private Map<String, Val> constantsInScope() {
     Map<String, Val> c = new HashMap<>(templateScope);
     for (Map<String, Var> scope : scopes) {
@@ -1546,7 +1569,10 @@ public final class Interpreter {
       return new LocalLV(name, v);
     }
     Val t = templateScope.get(name);
-    if (t == null && name.contains("::")) t = program.typeMember(name, templateScope);
+    if (t == null && name.contains("::")) {
+      // sz<ncols>::k may name locals
+      t = program.typeMember(name, name.indexOf('<') >= 0 ? typeArgumentScope() : templateScope);
+    }
     if (t != null) return new OtherLV(fill(t), name);
     VarDecl g = program.global(name);
     if (g != null && g.is("__shared__")) return rootLV(program.root(g, templateScope));

@@ -119,6 +119,21 @@ class TypeMembersTest {
     assertEquals(2, at(r, 6, Op.LOAD).ways());
   }
 
+  /** In a subscript, S<2, 1>::k also reads as the comma expression (x * S < 2), (1 > ::k): the member is meant. */
+  @Test
+  void aMemberOfATwoArgumentInstanceInASubscriptIsNotTwoComparisons() {
+    FileReport r = analyze("""
+        template <int A, int B> struct sz { static constexpr int k = A * B; };
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          o[0] = s[threadIdx.x * sz<2, 1>::k];
+          o[1] = s[(threadIdx.x * sz<2, 4>::k)];
+        }
+        """);
+    assertEquals(2, at(r, 4, Op.LOAD).ways());
+    assertEquals(8, at(r, 5, Op.LOAD).ways());
+  }
+
   @Test
   void aMemberWithoutAConstantValueSaysSo() {
     FileReport r = analyze("""
