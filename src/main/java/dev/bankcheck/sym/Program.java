@@ -268,7 +268,9 @@ public final class Program {
     }
     String why = "'" + name + "' is not declared in this file";
     if (missingHeaders.isEmpty()) return why;
-    return why + " (it may come from " + String.join(", ", missingHeaders) + ", not found: add its folder with -I)";
+    // a header included from two places is named once
+    return why + " (it may come from " + String.join(", ", new java.util.LinkedHashSet<>(missingHeaders))
+        + ", not found: add its folder with -I)";
   }
 
   /** Every function definition, overloads included, in source order. */

@@ -34,6 +34,18 @@ class AnalyzerTest {
         .orElseThrow(() -> new AssertionError("no " + op + " on line " + line + ": " + r.findings()));
   }
 
+  /** A missing header included twice (ggml includes ggml.h from two headers) is named once in a reason. */
+  @Test
+  void aMissingHeaderIsNamedOnce() {
+    FileReport r = analyze("""
+        #include "missing.h"
+        #include "missing.h"
+        __global__ void k(float* o) { __shared__ float s[64]; o[0] = s[threadIdx.x * K]; }
+        """);
+    assertEquals("'K' is not declared in this file (it may come from 'missing.h', not found: add its folder with -I)",
+        at(r, 3, Op.LOAD).reason());
+  }
+
   /** Found by the fuzzer: a pointer variable holding an address's lanes, then assigned an integer. */
   @Test
   void pointerVariableAssignedAnInteger() {
