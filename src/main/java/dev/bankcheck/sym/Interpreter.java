@@ -194,8 +194,20 @@ public final class Interpreter {
   }
 
   private Type resolve(TypeRef ref) {
-    return program.resolve(ref, templateScope, new ArrayList<>());
+    List<String> problems = new ArrayList<>();
+    Type t = program.resolve(ref, templateScope, problems);
+    if (!problems.isEmpty()) {
+      Type base = t;
+      while (base instanceof Type.Pointer || base instanceof Type.Array) {
+        base = base instanceof Type.Pointer p ? p.pointee() : ((Type.Array) base).element();
+      }
+      if (base instanceof Type.Opaque o) unknownTypes.putIfAbsent(o.name(), problems.get(0));
+    }
+    return t;
   }
+
+  /** Why a type that could not be laid out could not (the type 'TensorO::value_type' is unknown (...)), by name. */
+  private final Map<String, String> unknownTypes = new HashMap<>();
 
   private Val[] fill(Val v) {
     Val[] a = new Val[n];
@@ -1613,14 +1625,16 @@ public final class Interpreter {
     return out;
   }
 
-  private static Val pointerAdd(Val b, Val i) {
+  private Val pointerAdd(Val b, Val i) {
     if (b instanceof Val.Ptr p) {
       if (p.offset() == null) return p;
       long size = p.pointee().size();
       if (i instanceof Val.Num num) {
         if (size <= 0) {
           String why = p.root().shapeProblem() != null ? "the shape of '" + p.root().name() + "' is unknown: "
-              + p.root().shapeProblem() : "the element size of '" + p.pointee().display() + "' is unknown";
+              + p.root().shapeProblem() : "the element size of '" + p.pointee().display() + "' is unknown"
+              + (p.pointee() instanceof Type.Opaque o && unknownTypes.containsKey(o.name())
+                  ? " (" + unknownTypes.get(o.name()) + ")" : "");
           return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
         }
         return p.withOffset(p.offset().add(num.poly().scale(size)));

@@ -134,6 +134,21 @@ class TypeMembersTest {
     assertEquals(8, at(r, 5, Op.LOAD).ways());
   }
 
+  /** CUTLASS' reference kernels: a cast to a member type of a parameter without argument says why. */
+  @Test
+  void aCastToAnUnknownMemberTypeSaysWhy() {
+    FileReport r = analyze("""
+        template <typename T> __global__ void k(float* o) {
+          extern __shared__ char raw[];
+          using E = typename T::value_type;
+          E* p = reinterpret_cast<E*>(raw);
+          o[0] = p[threadIdx.x];
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.LOAD), "the element size of 'E' is unknown (the type 'T::value_type' is unknown"
+        + " (template parameter 'T' of 'k' has no type argument in this file");
+  }
+
   @Test
   void aMemberWithoutAConstantValueSaysSo() {
     FileReport r = analyze("""
