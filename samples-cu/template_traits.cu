@@ -1,6 +1,6 @@
-// Static members and member types reached through types: a kernel's type parameter (Traits::kStride,
-// typename KT::Element), an alias declared in the kernel (typedef or using), and class templates with partial
-// specializations, picked the way the
+// Static members, static member functions and member types reached through types: a kernel's type
+// parameter (Traits::kStride, typename KT::Element), an alias declared in the kernel (typedef or using), and
+// class templates with partial specializations, picked the way the
 // compiler picks them: the most specialized one that matches (ggml's mma tiles: typedef tile<8, 8, T>
 // tile_B; ... tile_B::I). Where bankcheck cannot tell whether a specialization matches (a pattern such as
 // unwrap<wrap<T>>), the access is unknown, never the primary template's or another specialization's value.
@@ -19,6 +19,15 @@ struct tile<I_, J_, T, ROW_MAJOR> {
   static constexpr int I = I_;
   static constexpr int J = J_;
   static constexpr int ne = I * J / 32;
+
+  // the row a lane holds, as ggml's mma tiles compute it
+  static __device__ int get_i(int l) {
+    if constexpr (I == 16) {
+      return threadIdx.x % 16;
+    } else {
+      return (threadIdx.x / 4) * 2 + l;
+    }
+  }
 };
 
 template <int I_, int J_, typename T>
@@ -141,3 +150,15 @@ __global__ void tile_sizes(float *out) {
 }
 
 template __global__ void tile_sizes<64, 2, 4>(float *);
+
+// A static member function through an alias runs in the specialization the alias names.
+template <typename T>
+__global__ void static_functions(float *out) {
+  __shared__ float s[32 * 64];
+  typedef tile<16, 8, T> tile_A;
+  typedef tile<8, 8, T> tile_B;
+  out[0] = s[tile_A::get_i(0) * 64];  // expect: load ways=16
+  out[1] = s[tile_B::get_i(1) * 33];  // expect: load ok
+}
+
+template __global__ void static_functions<float>(float *);

@@ -2122,7 +2122,20 @@ public final class Interpreter {
       f = program.function(meant, c.args().size(), argumentTypes(meant, c));
       if (f != null) break;
     }
-    if (f == null && !simple.equals(name)) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
+    if (f == null && !simple.equals(name)) {
+      // T::f(...) or Alias::f(...): a static member function of the struct or instance the type names (ggml's
+      // tile_C::get_j(l)), run with the instance's parameters and static members; not where several
+      // specializations' functions share a name (S<T, 1>::f and S<T, 2>::f are both S<T,?>::f)
+      Instance owner = program.instanceNamed(name.substring(0, name.lastIndexOf("::")), templateScope);
+      if (owner != null && owner.unknown() == null) {
+        String qualified = owner.def().qualifiedName() + "::" + simple;
+        Function run = program.overloaded(qualified) ? null : program.function(qualified, c.args().size(), null);
+        if (run != null && run.body() != null) {
+          return callUser(run, c, mask, new Val.Obj(owner.def(), program.scopeOf(owner)));
+        }
+      }
+      f = program.function(simple, c.args().size(), argumentTypes(simple, c));
+    }
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);

@@ -504,12 +504,26 @@ public final class Program {
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance instance = type.instance();
     if (instance.unknown() != null) return new Val.Unknown(instance.unknown());
-    // static constexpr int k = Loop<T>::k;
+    // static constexpr int k = Loop<T>::k; each member is evaluated once per instance (statics that name each
+    // other's members made the work grow as a power of the depth bound)
+    String member = name.substring(sep + 2);
+    List<Object> key = List.of(instance, member);
+    Val known = memberValues.get(key);
+    if (known != null || memberValues.containsKey(key)) return known;
     if (typeDepth > 32) return new Val.Unknown("'" + name + "'" + SELF_DEFINED);
+    memberValues.put(key, new Val.Unknown("'" + name + "'" + SELF_DEFINED));
+    Val result = staticMember(instance, name, member);
+    memberValues.put(key, result);
+    return result;
+  }
+
+  private final Map<List<Object>, Val> memberValues = new HashMap<>();
+
+  private Val staticMember(Instance instance, String name, String member) {
     typeDepth++;
     try {
-      String member = name.substring(sep + 2);
       Map<String, Val> statics = new HashMap<>(instance.bindings());
+      // as scopeOf, stopping at the member: each static is evaluated once (Loop<T>::k nests 32 levels deep)
       for (VarDecl st : instance.def().statics()) {
         Val v = st.init() == null ? null : new ConstantFolder(this, statics).eval(st.init());
         boolean constant = v instanceof Val.Num n && n.poly().isConstant();
@@ -528,6 +542,21 @@ public final class Program {
     } finally {
       typeDepth--;
     }
+  }
+
+  /** An instance's parameters and its static members with constant values, as its members' code sees them. */
+  public Map<String, Val> scopeOf(Instance instance) {
+    Map<String, Val> scope = new HashMap<>(instance.bindings());
+    for (VarDecl st : instance.def().statics()) {
+      Val v = st.init() == null ? null : new ConstantFolder(this, scope).eval(st.init());
+      if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(st.name(), v);
+    }
+    return scope;
+  }
+
+  /** The struct or class template instance that {@code owner} names (see {@link #typeMember}), or null. */
+  public Instance instanceNamed(String owner, Map<String, Val> scope) {
+    return ownerType(owner, scope) instanceof Val.Opaque o ? o.instance() : null;
   }
 
   /**

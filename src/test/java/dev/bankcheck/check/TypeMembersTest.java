@@ -99,9 +99,22 @@ class TypeMembersTest {
         """);
     assertEquals(List.of(), r.errors());
     assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict());
-    assertUnknownBecause(at(r, 10, Op.LOAD), "'Loop<T>::k' has no constant value");
+    assertUnknownBecause(at(r, 10, Op.LOAD), "'Loop<int>::k' is defined through itself");
     assertEquals(Verdict.UNKNOWN, at(r, 11, Op.STORE).verdict());
     assertEquals(Verdict.UNKNOWN, at(r, 12, Op.LOAD).verdict());
+  }
+
+  /** Statics that name each other's members are each evaluated once, not once per path (a power of the depth). */
+  @Test
+  void staticsNamingEachOtherEndQuickly() {
+    StringBuilder src = new StringBuilder("template <typename T> struct L {\n");
+    for (char c = 'a'; c <= 'l'; c++) {
+      src.append("  static constexpr int ").append(c).append(" = L<T>::").append((char) ('a' + (c - 'a' + 1) % 12))
+          .append(" + L<T>::").append((char) ('a' + (c - 'a' + 2) % 12)).append(";\n");
+    }
+    src.append("};\n__global__ void k(float* o) {\n  __shared__ float s[1024];\n  o[0] = s[threadIdx.x * L<int>::l];\n}\n");
+    FileReport r = analyze(src.toString());
+    assertUnknownBecause(at(r, 17, Op.LOAD), "is defined through itself");
   }
 
   /** A resolution cut short leaves later ones in the same file whole (each once left the depth one higher). */
@@ -147,6 +160,29 @@ class TypeMembersTest {
         """);
     assertUnknownBecause(at(r, 5, Op.LOAD), "the element size of 'E' is unknown (the type 'T::value_type' is unknown"
         + " (template parameter 'T' of 'k' has no type argument in this file");
+  }
+
+  /**
+   * A static function through an alias runs in the instance's specialization, with its parameters and statics;
+   * not where two specializations' functions share one name (S<T, 1>::f and S<T, 2>::f are both S<T,?>::f).
+   */
+  @Test
+  void staticMemberFunctionsRunInTheirSpecialization() {
+    FileReport r = analyze("""
+        template <typename T, int N> struct S { static __device__ int f() { return 5; } };
+        template <typename T> struct P { static constexpr int k = sizeof(T); static __device__ int f() { return k; } };
+        template <typename T> struct S<T, 1> { static __device__ int f() { return 1; } };
+        template <typename T> struct S<T, 2> { static __device__ int f() { return 2; } };
+        __global__ void k(float* o) {
+          __shared__ float s[1024];
+          using A = P<double>;
+          using B = S<float, 2>;
+          o[0] = s[threadIdx.x * A::f()];
+          o[1] = s[threadIdx.x * B::f()];
+        }
+        """);
+    assertEquals(8, at(r, 9, Op.LOAD).ways());
+    assertEquals(Verdict.UNKNOWN, at(r, 10, Op.LOAD).verdict());
   }
 
   @Test
