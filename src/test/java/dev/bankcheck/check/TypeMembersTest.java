@@ -197,6 +197,22 @@ class TypeMembersTest {
     assertUnknownBecause(at(r, 4, Op.LOAD), "'S<2>::k' has no constant value ('LATER' is not declared in this file)");
   }
 
+  /** An explicit specialization's static member is its own: P<2>::k was read from the primary template (ok). */
+  @Test
+  void anExplicitSpecializationsStaticMemberIsItsOwn() {
+    FileReport r = analyze("""
+        template <int N> struct P { static constexpr int k = 1; };
+        template <> struct P<2> { static constexpr int k = 2; };
+        __global__ void k(float* out) {
+          __shared__ float s[1024];
+          out[0] = s[threadIdx.x * P<2>::k];
+          out[1] = s[threadIdx.x * P<3>::k];
+        }
+        """);
+    assertEquals(2, at(r, 5, Op.LOAD).ways());
+    assertEquals(Verdict.OK, at(r, 6, Op.LOAD).verdict());
+  }
+
   /** The layout is the selected specialization's: vec<float, 1> is 8 bytes, vec<double, 1> 32, vec<float, 4> 16. */
   @Test
   void anArrayOfAnInstanceHasTheSpecializationsLayout() {
