@@ -510,7 +510,10 @@ final class KernelChecker {
     return out.size() > MAX_INSTANTIATIONS ? Map.of() : out;
   }
 
-  /** Binds each value template parameter without one in {@code b} to its default, else to a symbol (noted). */
+  /**
+   * Binds each value template parameter without one in {@code b} to its default, else to a symbol (noted); a
+   * type parameter without one, to unknown with the reason.
+   */
   private void symbolicValues(Function kernel, Map<String, Val> b, Set<String> notes, int given) {
     for (Function.TemplateParam p : kernel.templateParams()) {
       if (p.type()) {

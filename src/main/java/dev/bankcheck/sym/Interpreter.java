@@ -398,45 +398,46 @@ public final class Interpreter {
   }
 
   /** Template values and the local variables that hold one constant in every lane: for array sizes and template arguments. */
+  /** The template's bindings and the locals that hold one constant value in every lane (the caller's constexpr). */
+  private Map<String, Val> constantsInScope() {
+    return locals(false);
+  }
+
   /**
    * {@link #constantsInScope()}, the other locals unknown with the reason: a type's argument that names one
    * ({@code mma_tile_sizes<DV, ncols>}) says why it has no value, not that it is undeclared.
    */
   private Map<String, Val> typeArgumentScope() {
-    Map<String, Val> c = constantsInScope();
-    for (Map<String, Var> scope : scopes) {
-      scope.forEach((name, v) -> {
-        if (c.containsKey(name) || v.vals == null) return;
-        Val first = null;
-        for (Val x : v.vals) {
-          if (x != null) {
-            first = x;
-            break;
-          }
-        }
-        c.put(name, new Val.Unknown("'" + name + "' has no constant value here"
-            + (first instanceof Val.Num || first instanceof Val.Unknown ? " (" + Program.describe(first) + ")" : "")));
-      });
-    }
-    return c;
+    return locals(true);
   }
 
-  private Map<String, Val> constantsInScope() {
+  /** Innermost first, so that a local hides an outer one of its name; {@code others}: see typeArgumentScope. */
+  private Map<String, Val> locals(boolean others) {
     Map<String, Val> c = new HashMap<>(templateScope);
     for (Map<String, Var> scope : scopes) {
       scope.forEach((name, v) -> {
         if (v.vals == null || v.reference || c.containsKey(name)) return;
         Val first = null;
+        boolean same = true;
         for (Val x : v.vals) {
           if (x == null) continue;
           if (first == null) first = x;
-          else if (!first.equals(x)) return;
+          else if (!first.equals(x)) {
+            same = false;
+            break;
+          }
         }
-        if (first instanceof Val.Num num && num.poly().isConstant()) c.put(name, first);
+        if (same && first instanceof Val.Num num && num.poly().isConstant()) {
+          c.put(name, first);
+        } else if (others) {
+          c.put(name, new Val.Unknown("'" + name + "' has no constant value here" + (!same ? " (it differs between lanes)"
+              : first instanceof Val.Num || first instanceof Val.Unknown ? " (" + Program.describe(first) + ")" : "")));
+        }
       });
     }
     return c;
   }
+
 
   /** {@code int i{x}} initializes like {@code int i = x}. */
   private static Expr unbrace(Expr init) {
@@ -2127,7 +2128,7 @@ public final class Interpreter {
       // tile_C::get_j(l)), run with the instance's parameters and static members; not where several
       // specializations' functions share a name (S<T, 1>::f and S<T, 2>::f are both S<T,?>::f)
       Instance owner = program.instanceNamed(name.substring(0, name.lastIndexOf("::")), templateScope);
-      if (owner != null && owner.unknown() == null) {
+      if (owner != null) {
         String qualified = owner.def().qualifiedName() + "::" + simple;
         Function run = program.overloaded(qualified) ? null : program.function(qualified, c.args().size(), null);
         if (run != null && run.body() != null) {

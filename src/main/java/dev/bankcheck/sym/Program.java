@@ -392,7 +392,6 @@ public final class Program {
   public Val constantValue(String name) {
     if (constants.containsKey(name)) return constants.get(name);
     Expr e = look(constantExprs, CONSTANTS, name);
-    Map<String, Val> scope = Map.of();
     if (e == null && name.contains("::")) {
       // Alias::member or V<double>::k: a class template's instance
       Val v = typeMember(name, Map.of());
@@ -402,7 +401,7 @@ public final class Program {
     }
     if (e == null) return null;
     constants.put(name, null); // a constant defined through itself has no value
-    Val v = new ConstantFolder(this, scope).eval(e);
+    Val v = new ConstantFolder(this, Map.of()).eval(e);
     Val result = v instanceof Val.Num n && n.poly().isConstant() ? v : null;
     constants.put(name, result);
     return result;
@@ -503,7 +502,6 @@ public final class Program {
     Val owner = ownerType(name.substring(0, sep), scope);
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance instance = type.instance();
-    if (instance.unknown() != null) return new Val.Unknown(instance.unknown());
     // static constexpr int k = Loop<T>::k; each member is evaluated once per instance (statics that name each
     // other's members made the work grow as a power of the depth bound)
     String member = name.substring(sep + 2);
@@ -554,14 +552,17 @@ public final class Program {
     return scope;
   }
 
-  /** The struct or class template instance that {@code owner} names (see {@link #typeMember}), or null. */
+  /**
+   * The struct or class template instance that {@code owner} names (see {@link #typeMember}); null also where
+   * which definition applies is unknown.
+   */
   public Instance instanceNamed(String owner, Map<String, Val> scope) {
     return ownerType(owner, scope) instanceof Val.Opaque o ? o.instance() : null;
   }
 
   /**
    * The struct that {@code owner} names in code whose template parameters and aliases are bound in {@code scope}
-   * (see {@link #typeMember}; also a member type, {@code Traits::Tile}): a type with its instance set (a plain
+   * (see {@link #typeMember}; also a member type, {@code Traits::Tile}): a type with its instance known (a plain
    * struct's has no bindings), unknown with the reason, or null where it names no struct.
    */
   private Val ownerType(String owner, Map<String, Val> scope) {
@@ -578,7 +579,9 @@ public final class Program {
         else if (owner.contains("::")) type = memberType(owner, scope);
       }
       if (type instanceof Val.Unknown) return type;
-      if (type instanceof Val.Opaque o && o.instance() != null) return o;
+      if (type instanceof Val.Opaque o && o.instance() != null) {
+        return o.instance().unknown() != null ? new Val.Unknown(o.instance().unknown()) : o;
+      }
       if (type instanceof Val.Opaque o && !o.what().substring(5).equals(owner)) return ownerType(o.what().substring(5), Map.of());
     } finally {
       typeDepth--;
@@ -620,7 +623,6 @@ public final class Program {
     Val owner = ownerType(qualified.substring(0, sep), scope);
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance in = type.instance();
-    if (in.unknown() != null) return new Val.Unknown(in.unknown());
     String member = qualified.substring(sep + 2);
     for (VarDecl t : in.def().memberTypes()) {
       if (t.name().equals(member)) return typeArgument(t.type(), in.bindings());
