@@ -24,28 +24,37 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
    * The reports with each finding in a header reported once. Every file that includes a header analyzes the
    * header's kernels again; where they find the same (every field equal but the evaluated warps), the finding
    * stays with the header's own report when the header is an input, else with the first such file in input
-   * order. Findings that differ (another block shape from another launch) all stay.
+   * order. Findings that differ (another block shape from another launch) all stay. A header is never compiled
+   * alone: where a file of the run includes it and analyzes one of its kernels, that analysis (with the
+   * includer's launches, instantiations and macros) replaces the header's own analysis of the kernel.
    */
   public static List<FileReport> withoutRepeatedHeaderFindings(List<FileReport> reports) {
-    Set<String> headers = new HashSet<>();
+    Map<String, Set<String>> kernelsByHeader = new HashMap<>(); // what the includers analyzed in each header
     for (FileReport r : reports) {
-      for (Finding f : r.findings) if (!f.pos().file().equals(r.path)) headers.add(f.pos().file());
+      for (Finding f : r.findings) {
+        String file = f.pos().file();
+        if (!file.equals(r.path)) kernelsByHeader.computeIfAbsent(file, h -> new HashSet<>()).add(f.kernel());
+      }
     }
-    if (headers.isEmpty()) return reports; // (hashing records costs start-up time: a small run has no headers)
+    if (kernelsByHeader.isEmpty()) return reports; // (hashing records costs start-up time: a small run has no headers)
+    List<FileReport> own = new ArrayList<>(reports.size());
     Set<Finding> seen = new HashSet<>();
     for (FileReport r : reports) {
-      if (!headers.contains(r.path)) continue;
-      for (Finding f : r.findings) if (f.pos().file().equals(r.path)) seen.add(comparable(f));
-    }
-    List<FileReport> out = new ArrayList<>(reports.size());
-    for (FileReport r : reports) {
-      List<Finding> kept = new ArrayList<>(r.findings.size());
-      for (Finding f : r.findings) {
-        if (f.pos().file().equals(r.path) || seen.add(comparable(f))) kept.add(f);
+      Set<String> replaced = kernelsByHeader.get(r.path);
+      if (replaced != null) {
+        r = r.keeping(f -> !replaced.contains(f.kernel()));
+        for (Finding f : r.findings) if (f.pos().file().equals(r.path)) seen.add(comparable(f));
       }
-      out.add(kept.size() == r.findings.size() ? r : new FileReport(r.path, r.status, r.errors, List.copyOf(kept)));
+      own.add(r);
     }
+    List<FileReport> out = new ArrayList<>(own.size());
+    for (FileReport r : own) out.add(r.keeping(f -> f.pos().file().equals(r.path) || seen.add(comparable(f))));
     return out;
+  }
+
+  private FileReport keeping(java.util.function.Predicate<Finding> keep) {
+    List<Finding> kept = findings.stream().filter(keep).toList();
+    return kept.size() == findings.size() ? this : new FileReport(path, status, errors, kept);
   }
 
   private static Finding comparable(Finding f) {

@@ -74,4 +74,32 @@ class HeaderRepeatsTest {
         "k.h:5 load blockDim = (32,1,1) from the launch at a.cu:2",
         "k.h:5 load blockDim = (64,1,1) from the launch at b.cu:2"), accesses());
   }
+
+  @Test
+  void aHeadersOwnAnalysisGivesWayToTheFilesThatIncludeIt() throws IOException {
+    // k.cuh alone has no launch and no PAD; a.cu launches its kernel with PAD defined
+    Files.writeString(dir.resolve("k.cuh"), """
+        #pragma once
+        #ifndef PAD
+        #define PAD n
+        #endif
+        __global__ void col(float* out, int n) {
+          __shared__ float t[32][33];
+          t[threadIdx.x][0] = 1.0f;
+          out[threadIdx.x] = t[0][threadIdx.x * PAD];
+        }
+        __global__ void alone(float* out) {
+          __shared__ float u[64];
+          out[threadIdx.x] = u[threadIdx.x];
+        }
+        """);
+    Files.writeString(dir.resolve("a.cu"), "#define PAD 1\n#include \"k.cuh\"\n"
+        + "void a(float* o) { col<<<1, 64>>>(o, 2); }\n");
+    String launch = "blockDim = (64,1,1) from the launch at a.cu:3";
+    String none = "blockDim.x is a multiple of 32 (no block shape given: add '// bankcheck: block XxY' before the"
+        + " kernel, or --block)";
+    // 'alone' is not launched anywhere: every analysis finds the same, reported once by the header
+    assertEquals(List.of("k.cuh:7 store " + launch, "k.cuh:8 load " + launch, "k.cuh:12 load " + none),
+        accesses());
+  }
 }
