@@ -90,8 +90,11 @@ public final class Interpreter {
     boolean reference;
     /** Threads per group for a cooperative-groups object (the block: 0 = all of it; a tile: its size). */
     long groupSize = -1;
-    /** The struct (or its explicit specialization) of an object declared as one: a call of its method runs it. */
-    Val.Obj object;
+    /**
+     * The definition (a class template's instance) of an object declared as one: a call of its method runs it;
+     * unknown, with the reason, where which specialization applies cannot be told.
+     */
+    Val object;
     /**
      * Why the variable may be written where the tool does not look (its address taken, a lambda, a reference
      * parameter of a function without a body); null if not. Its reads are then unknown, for good: a value
@@ -359,7 +362,7 @@ public final class Interpreter {
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
     StructDef struct = program.objectStruct(v.type());
-    if (struct != null) var.object = object(struct, v.type().templateArgs());
+    if (struct != null) var.object = object(struct, v.type());
     scope.put(v.name(), var);
   }
 
@@ -2097,9 +2100,9 @@ public final class Interpreter {
     if (name == null) {
       Var object = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Name obj
           ? lookupLocal(obj.name()) : null;
-      Function run = object == null || object.object == null ? null : program.function(
-          object.object.def().qualifiedName() + "::" + ((Expr.Member) c.callee()).member(), c.args().size(), null);
-      if (run != null && run.body() != null) return callUser(run, c, mask, object.object);
+      Function run = object == null || !(object.object instanceof Val.Obj o) ? null : program.function(
+          o.def().qualifiedName() + "::" + ((Expr.Member) c.callee()).member(), c.args().size(), null);
+      if (run != null && run.body() != null) return callUser(run, c, mask, (Val.Obj) object.object);
       // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen
       eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
       List<Val[]> args = new ArrayList<>();
@@ -2109,12 +2112,15 @@ public final class Interpreter {
         if (rank != null) return rank;
       }
       String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'" : "a call through an expression";
+      // an object whose class template specialization is unknown says so
+      String unknownObject = object != null && object.object instanceof Val.Unknown u ? u.reason() : null;
       for (int i = 0; i < args.size(); i++) {
         unanalyzed(addressed(c.args().get(i)), MemOp.LOAD, args.get(i), "its address is passed to " + method
-            + ", which bankcheck does not follow (methods and calls through pointers are not followed), so the access"
-            + " it makes is not analyzed", mask);
+            + ", which bankcheck does not follow (" + (unknownObject != null ? unknownObject
+                : "methods and calls through pointers are not followed") + "), so the access it makes is not analyzed", mask);
       }
-      return fill(new Val.Unknown("the result of " + method + " (methods are not followed)"));
+      return fill(new Val.Unknown("the result of " + method + " ("
+          + (unknownObject != null ? unknownObject : "methods are not followed") + ")"));
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
@@ -2142,7 +2148,7 @@ public final class Interpreter {
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {
       for (Expr a : c.args()) untracked(a, eval(a, mask), "a '" + struct.name() + "' object", mask);
-      return fill(object(struct, c.templateArgs()));
+      return fill(object(struct, new TypeRef(simple, null, c.templateArgs(), c.templateValues(), 0, List.of(), false)));
     }
     if (simple.equals("offsetof") && c.args().size() == 2) return fill(offsetOf(c.args().get(0), c.args().get(1)));
     List<Val[]> args = new ArrayList<>();
@@ -2456,21 +2462,16 @@ public final class Interpreter {
     return fill(new Val.Data("the result of " + name));
   }
 
-  /** {@code S<T>()} or {@code S<T> s;}: the struct (or its explicit specialization), its template arguments bound. */
-  private Val.Obj object(StructDef struct, List<TypeRef> templateArgs) {
-    Map<String, Val> b = new HashMap<>();
-    List<String> typeNames = new ArrayList<>();
-    for (int i = 0; i < struct.templateParams().size(); i++) {
-      Function.TemplateParam p = struct.templateParams().get(i);
-      TypeRef t = i < templateArgs.size() ? templateArgs.get(i) : p.defaultType();
-      if (p.type() && t != null) {
-        Val.Opaque type = program.typeArgument(t, templateScope);
-        b.put("typename " + p.name(), type);
-        typeNames.add(type.what().substring(5));
-      }
-    }
-    StructDef special = program.specialization(struct.name(), typeNames);
-    return special != null ? new Val.Obj(special, Map.of()) : new Val.Obj(struct, b);
+  /**
+   * {@code S<T>()} or {@code S<T> s;}: the definition its arguments select (the primary template, an explicit or a
+   * partial specialization) with its parameters and static members bound; unknown where that cannot be told.
+   */
+  private Val object(StructDef struct, TypeRef written) {
+    Instance instance = struct.templateParams().isEmpty() ? new Instance(struct, Map.of(), null)
+        : program.typeArgument(written, templateScope).instance();
+    if (instance == null) return new Val.Obj(struct, Map.of()); // no arguments written: S s; in S's own code
+    if (instance.unknown() != null) return new Val.Unknown(instance.unknown());
+    return new Val.Obj(instance.def(), program.scopeOf(instance));
   }
 
   /** The pointer an object converts to through its {@code operator T*()}, run like an inlined call. */

@@ -25,7 +25,6 @@ import java.util.Set;
 public final class Program {
   private final Map<String, Function> functions = new LinkedHashMap<>();
   private final Map<String, StructDef> structDefs = new HashMap<>();
-  private final Map<String, StructDef> specializations = new HashMap<>();
   /** Every specialization (explicit or partial) of each class template, in source order. */
   private final Map<String, List<StructDef>> specializationsOf = new HashMap<>();
   /** Methods ("S::m", "S<float>::m") by their own name m: a call on an object names only that. */
@@ -47,7 +46,7 @@ public final class Program {
   private final List<String> missingHeaders;
 
   /** The maps a name is looked up in (see {@link #look}). */
-  private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, SPECIALIZATIONS = 3, TYPEDEFS = 4, CONSTANTS = 5,
+  private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, TYPEDEFS = 4, CONSTANTS = 5,
       GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9, SPECIALIZATIONS_OF = 10;
 
   /** A name looked up in one of the maps. */
@@ -97,7 +96,6 @@ public final class Program {
       case FUNCTIONS -> functions;
       case OVERLOADS -> overloads;
       case STRUCTS -> structDefs;
-      case SPECIALIZATIONS -> specializations;
       case TYPEDEFS -> typedefs;
       case CONSTANTS -> constantExprs;
       case SPECIALIZED_FUNCTIONS -> specializedFunctions;
@@ -136,10 +134,6 @@ public final class Program {
     // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {
       if (!s.specialization().isEmpty()) {
-        if (s.templateParams().isEmpty()) {
-          specializations.putIfAbsent(specializationKey(s.name(), s.specialization().stream()
-              .map(t -> t == null ? "?" : t.display()).toList()), s);
-        }
         specializationsOf.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(s);
         continue;
       }
@@ -247,15 +241,6 @@ public final class Program {
   public StructDef objectStruct(TypeRef declared) {
     return declared.pointers() == 0 && declared.dims().isEmpty() && !declared.reference()
         ? structDef(declared.base()) : null;
-  }
-
-  /** An explicit specialization such as {@code SharedMemory<double>}, or null. */
-  public StructDef specialization(String name, List<String> typeArgs) {
-    return look(specializations, SPECIALIZATIONS, specializationKey(name, typeArgs));
-  }
-
-  private static String specializationKey(String name, List<String> args) {
-    return name + "<" + String.join(",", args) + ">";
   }
 
   /** Why a name has no declaration, for a reason text. */

@@ -251,4 +251,41 @@ class TypeMembersTest {
     assertEquals(2, at(r, 2, Op.STORE).ways());
     assertEquals(8, at(r, 3, Op.LOAD).ways());
   }
+
+  /**
+   * An object's methods run in the specialization its arguments select, with its value parameters and static
+   * members bound (they ran in the primary template, value parameters unbound, before).
+   */
+  @Test
+  void anObjectsMethodsRunInItsSpecialization() {
+    FileReport r = analyze(PAIRS + """
+        template <int N> struct Strider {
+          static constexpr int k = N;
+          __device__ float load(const float* s) const { return s[threadIdx.x * k]; }
+        };
+        template <> struct Strider<2> {
+          __device__ float load(const float* s) const { return s[threadIdx.x]; }
+        };
+        template <typename T, int N> struct Row {
+          __device__ T load(const T* s) const { return s[threadIdx.x]; }
+        };
+        template <typename T> struct Row<T, 4> {
+          __device__ T load(const T* s) const { return s[threadIdx.x * 4]; }
+        };
+        __global__ void k(float* out) {
+          __shared__ float s[32 * 8];
+          Strider<8> eight;
+          Strider<2> two;
+          Row<float, 4> row;
+          out[0] = eight.load(s) + two.load(s) + row.load(s);
+          pair_traits<int, int> both;
+          out[1] = both.load(s);
+        }
+        """);
+    assertEquals(8, at(r, 6, Op.LOAD).ways());
+    assertEquals(1, at(r, 9, Op.LOAD).ways());
+    assertEquals(4, at(r, 15, Op.LOAD).ways());
+    assertUnknownBecause(at(r, 24, Op.LOAD), "which bankcheck does not follow ('pair_traits<int,int>' matches the partial"
+        + " specializations at lines 2 and 3, and neither is more specialized)");
+  }
 }
