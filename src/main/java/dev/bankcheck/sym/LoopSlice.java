@@ -248,15 +248,21 @@ final class LoopSlice {
    */
   private void guarded(Stmt.If i) {
     expr(i.cond());
-    Set<String> names = names(i.cond());
+    guardedBy(names(i.cond()), () -> {
+      stmt(i.then());
+      stmt(i.otherwise());
+    });
+  }
+
+  /** What {@code branches} hold runs for the lanes that {@code names} decide: a {@link Guard}. */
+  private void guardedBy(Set<String> names, Runnable branches) {
     int accessesFrom = accesses.size();
     int argsFrom = unknownCallArgs.size();
     int flowsFrom = flows.size();
     int declaredFrom = declared.size();
     boolean outerEffects = effects;
     effects = false;
-    stmt(i.then());
-    stmt(i.otherwise());
+    branches.run();
     Set<String> written = new HashSet<>();
     for (Flow f : flows.subList(flowsFrom, flows.size())) written.add(f.target());
     guards.add(new Guard(names, accessesFrom, accesses.size(), argsFrom, unknownCallArgs.size(), effects, written,
@@ -299,14 +305,19 @@ final class LoopSlice {
     } else if (e instanceof Expr.Member m) {
       if (m.arrow()) accesses.add(new Access(names(m.base()), names(m.base())));
       expr(m.base());
+    } else if (e instanceof Expr.Binary b && (b.op().equals("&&") || b.op().equals("||"))) {
+      // the right operand runs for the lanes the left one decides; its value flows where the whole is used
+      expr(b.left());
+      guardedBy(names(b.left()), () -> expr(b.right()));
     } else if (e instanceof Expr.Binary b) {
-      if (b.op().equals("&&") || b.op().equals("||")) sinks.addAll(names(b));
       expr(b.left());
       expr(b.right());
     } else if (e instanceof Expr.Ternary t) {
-      condition(t.cond());
-      expr(t.then());
-      expr(t.otherwise());
+      expr(t.cond());
+      guardedBy(names(t.cond()), () -> {
+        expr(t.then());
+        expr(t.otherwise());
+      });
     } else if (e instanceof Expr.Call c) {
       call(c);
     } else if (e instanceof Expr.Cast c) {
