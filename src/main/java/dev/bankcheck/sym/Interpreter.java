@@ -212,6 +212,12 @@ public final class Interpreter {
   /** Why a type that could not be laid out could not (the type 'TensorO::value_type' is unknown (...)), by name. */
   private final Map<String, String> unknownTypes = new HashMap<>();
 
+  /** Why the type {@code name} is unknown: as {@link #unknownTypes} says, or a type parameter's binding; or null. */
+  private String whyUnknown(String name) {
+    String why = unknownTypes.get(name);
+    return why != null ? why : templateScope.get("typename " + name) instanceof Val.Unknown u ? u.reason() : null;
+  }
+
   private Val[] fill(Val v) {
     Val[] a = new Val[n];
     Arrays.fill(a, v);
@@ -708,10 +714,28 @@ public final class Interpreter {
     return null;
   }
 
+  /**
+   * A choice that could not be decided between a shared-memory address and another value (another array's
+   * address, global memory, a null pointer): an address of unknown offset, so that the accesses through it are
+   * reported unknown with {@code why}, not lost as accesses to memory that is not shared.
+   */
+  private static Val.Ptr eitherAddress(Val a, Val b, String why) {
+    Val.Ptr p = a instanceof Val.Ptr x ? x : (Val.Ptr) b;
+    Val other = p == a ? b : a;
+    Val.Ptr q = other instanceof Val.Ptr o ? o : null;
+    if (q != null && q.root() == p.root()) {
+      // one side's offset could not be computed: its reason is the one that helps
+      String unknownSide = p.offset() == null ? p.unknown() : q.offset() == null ? q.unknown() : null;
+      return new Val.Ptr(p.root(), null, p.pointee(), p.via(), unknownSide != null ? unknownSide : why, false);
+    }
+    return new Val.Ptr(p.root(), null, p.pointee(), p.via(), "it may point to '" + p.root().name() + "' or to "
+        + (q != null ? "'" + q.root().name() + "'" : "memory that is not shared") + " (" + why + ")", false);
+  }
+
   /** A value that differs between lanes according to a condition that could not be evaluated. */
   private Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
-    boolean pointer = a instanceof Val.Ptr || b instanceof Val.Ptr;
-    if (dataCondition == null || pointer) return new Val.Unknown(unknownReason);
+    if (a instanceof Val.Ptr || b instanceof Val.Ptr) return eitherAddress(a, b, unknownReason);
+    if (dataCondition == null) return new Val.Unknown(unknownReason);
     return new Val.Data("a value chosen by the data-dependent condition at " + at(where));
   }
 
@@ -811,7 +835,11 @@ public final class Interpreter {
           vals[l] = defined != null ? defined : choose(branch, thenVals[l], vals[l], where);
           continue;
         }
-        int kind = dataCondition == null || thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr ? 0 : 1;
+        if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr) {
+          vals[l] = eitherAddress(thenVals[l], vals[l], "its value depends on the branch at " + at(where) + because);
+          continue;
+        }
+        int kind = dataCondition == null ? 0 : 1;
         if (divergent[kind] == null) {
           divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null,
               "its value depends on the branch at " + at(where) + because, where);
@@ -832,6 +860,7 @@ public final class Interpreter {
         && x.pointee().equals(y.pointee())) {
       return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)).compact());
     }
+    if (a instanceof Val.Ptr || c instanceof Val.Ptr) return eitherAddress(a, c, "it depends on the condition at " + at(where));
     // one side could not be computed: its reason is the one that helps
     if (a instanceof Val.Unknown u) return u;
     if (c instanceof Val.Unknown u) return u;
@@ -1637,8 +1666,7 @@ public final class Interpreter {
         if (size <= 0) {
           String why = p.root().shapeProblem() != null ? "the shape of '" + p.root().name() + "' is unknown: "
               + p.root().shapeProblem() : "the element size of '" + p.pointee().display() + "' is unknown"
-              + (p.pointee() instanceof Type.Opaque o && unknownTypes.containsKey(o.name())
-                  ? " (" + unknownTypes.get(o.name()) + ")" : "");
+              + (p.pointee() instanceof Type.Opaque o && whyUnknown(o.name()) != null ? " (" + whyUnknown(o.name()) + ")" : "");
           return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
         }
         return p.withOffset(p.offset().add(num.poly().scale(size)));

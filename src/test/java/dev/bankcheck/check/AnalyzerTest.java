@@ -1185,4 +1185,32 @@ class AnalyzerTest {
     assertEquals(4, at(r, 4, Op.STORE).ways());
     assertEquals(8, at(r, 5, Op.STORE).ways());
   }
+
+  /**
+   * A pointer that an undecided condition sets to shared memory or to other memory: its accesses are unknown,
+   * with the condition, not lost (they were not reported at all before).
+   */
+  @Test
+  void anAddressChosenBetweenSharedAndOtherMemoryIsUnknownNotLost() {
+    FileReport r = analyze("""
+        template <bool use_shared>
+        __global__ void k(float *dst, int n) {
+          __shared__ float a[64], b[64];
+          float *p;
+          if (use_shared) p = a; else p = dst;
+          p[threadIdx.x] = 1.0f;
+          float *q = threadIdx.x < n ? a : b;
+          q[threadIdx.x] = 2.0f;
+          float *r = (threadIdx.x & 1) ? a : a + 32;
+          r[threadIdx.x] = 3.0f;
+          float *u = n > 4 ? a : a + n;
+          u[threadIdx.x] = 4.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 6, Op.STORE), "it may point to 'a' or to memory that is not shared (it depends on the"
+        + " condition at line 5)");
+    assertUnknownBecause(at(r, 8, Op.STORE), "it may point to 'a' or to 'b' (it depends on the condition at line 7");
+    assertEquals(1, at(r, 10, Op.STORE).ways());
+    assertEquals(1, at(r, 12, Op.STORE).ways());
+  }
 }
