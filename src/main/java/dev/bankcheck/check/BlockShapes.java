@@ -12,10 +12,12 @@ import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.Val;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -131,10 +133,11 @@ final class BlockShapes {
   }
 
   /**
-   * A launch of a kernel: its block shape (null when not constant), the constant value of each
-   * argument (null where not constant) and the launch as written (template arguments).
+   * A launch of a kernel: its block shape (null when not constant), the constant value and the declared type of
+   * each argument (null where not constant, not known) and the launch as written (template arguments).
    */
-  record Launch(Pos pos, int[] block, List<Long> args, Expr.Launch expr, String caller, Map<String, Val> constants) {
+  record Launch(Pos pos, int[] block, List<Long> args, List<TypeRef> argTypes, Expr.Launch expr, String caller,
+      Map<String, Val> constants) {
     /** "the launch at line 40 in f<16>"; the launch's file is named when it is not the kernel's. */
     String describe(Function kernel) {
       String where = pos.file().equals(kernel.pos().file()) ? "line " + pos.line() : pos.file() + ":" + pos.line();
@@ -168,7 +171,9 @@ final class BlockShapes {
     for (Function f : program.allFunctions()) {
       if (!f.launches()) continue;
       for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program).entrySet()) {
-        new LaunchFinder(program, out, outer.getKey(), outer.getValue()).stmt(f.body(), new HashMap<>());
+        Map<String, Object> env = new HashMap<>();
+        for (VarDecl p : f.params()) env.put(TYPE + p.name(), p.type());
+        new LaunchFinder(program, out, outer.getKey(), outer.getValue(), f).stmt(f.body(), env);
       }
     }
     return out;
@@ -231,30 +236,48 @@ final class BlockShapes {
     out.putIfAbsent(" in " + host.name() + "<" + String.join(", ", shown) + ">", b);
   }
 
+  /** Key prefix of a host variable's declared type in a {@link LaunchFinder}'s environment. */
+  private static final String TYPE = "type ";
+
   /**
    * Walks host code in order, tracking constant ints and dim3 variables through declarations and
-   * assignments ({@code n = 16;}, {@code blk.x = 16;}, {@code blk = dim3(8, 8);}), and evaluates each launch.
+   * assignments ({@code n = 16;}, {@code blk.x = 16;}, {@code blk = dim3(8, 8);}), and the declared types of
+   * variables, and evaluates each launch.
    */
   private static final class LaunchFinder {
     private final Program program;
     private final Map<String, List<Launch>> out;
     private final String caller;
     private final Map<String, Val> outer;
+    /** The host function template's type parameters that this walk has no argument for. */
+    private final Set<String> unboundTypes = new HashSet<>();
 
-    LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer) {
+    LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer, Function host) {
       this.program = program;
       this.out = out;
       this.caller = caller;
       this.outer = outer;
+      for (Function.TemplateParam p : host.templateParams()) {
+        if (p.type() && !outer.containsKey("typename " + p.name())) unboundTypes.add(p.name());
+      }
     }
 
     void stmt(Stmt s, Map<String, Object> env) {
       if (s instanceof Stmt.Block b) {
         Map<String, Object> inner = new HashMap<>(env);
-        for (Stmt i : b.items()) stmt(i, inner);
-        for (String k : env.keySet()) env.put(k, inner.get(k)); // assignments to outer variables stay
+        Set<String> declaredInside = new HashSet<>();
+        for (Stmt i : b.items()) {
+          stmt(i, inner);
+          if (i instanceof Stmt.Decl d) d.vars().forEach(v -> declaredInside.add(v.name()));
+        }
+        // assignments to outer variables stay; a variable declared inside hides the outer one only there
+        for (String k : env.keySet()) {
+          if (!declaredInside.contains(k.startsWith(TYPE) ? k.substring(TYPE.length()) : k)) env.put(k, inner.get(k));
+        }
       } else if (s instanceof Stmt.Decl d) {
         for (VarDecl v : d.vars()) {
+          env.put(TYPE + v.name(), v.type());
+          if (!v.type().base().equals("dim3") && v.init() == null) env.remove(v.name()); // not an outer constant
           if (v.type().base().equals("dim3") && v.type().pointers() == 0) {
             env.put(v.name(), v.init() == null ? new int[] {1, 1, 1} : dims(v.init(), env));
           } else if (v.init() != null) {
@@ -292,9 +315,13 @@ final class BlockShapes {
     void expr(Expr e, Map<String, Object> env) {
       if (e instanceof Expr.Launch l) {
         List<Long> args = new ArrayList<>();
-        for (Expr a : l.args()) args.add(constant(a, env));
+        List<TypeRef> types = new ArrayList<>();
+        for (Expr a : l.args()) {
+          args.add(constant(a, env));
+          types.add(type(a, env));
+        }
         out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos(),
-            l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, l, caller, constants(env)));
+            l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, types, l, caller, constants(env)));
         for (Expr a : l.args()) expr(a, env);
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);
@@ -321,6 +348,25 @@ final class BlockShapes {
         String op = e instanceof Expr.Unary u ? u.op() : ((Expr.Postfix) e).op();
         env.put(target.name(), env.get(target.name()) instanceof Long old ? old + (op.equals("++") ? 1 : -1) : null);
       }
+    }
+
+    /**
+     * The declared type of an argument that names a variable (an array as a pointer), takes its address, casts or
+     * offsets a pointer; null otherwise.
+     */
+    private TypeRef type(Expr e, Map<String, Object> env) {
+      if (e instanceof Expr.Cast c) return unboundTypes.contains(c.type().base()) ? null : c.type();
+      if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
+        TypeRef t = type(b.left(), env);
+        return t != null && t.pointers() > 0 ? t : null;
+      }
+      boolean address = e instanceof Expr.Unary u && u.op().equals("&");
+      Expr named = address ? ((Expr.Unary) e).operand() : e;
+      if (!(named instanceof Expr.Name nm) || !(env.get(TYPE + nm.name()) instanceof TypeRef t) || t.pointerToArray()
+          || t.dims().size() > (address ? 0 : 1) || unboundTypes.contains(t.base())) {
+        return null;
+      }
+      return t.withDims(List.of(), t.dims().size() + (address ? 1 : 0));
     }
 
     /** Variables a loop assigns take a different value in each iteration: none is constant inside or after it. */

@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -551,14 +552,49 @@ final class KernelChecker {
       }
     }
     for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
-      if (!template || !l.expr().templateValues().isEmpty() || !l.expr().templateArgs().isEmpty()) {
-        bind(kernel, l.expr().templateArgs(), l.expr().templateValues(), withArguments ? l.args() : List.of(),
-            l.describe(kernel), found, l.constants(), l.block());
+      List<TypeRef> types = template ? withDeduced(kernel, l.expr().templateArgs(), l.argTypes()) : List.of();
+      if (!template || !l.expr().templateValues().isEmpty() || types.stream().anyMatch(Objects::nonNull)) {
+        bind(kernel, types, l.expr().templateValues(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
+            l.constants(), l.block());
       }
     }
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
     if (found.size() == 1) found.remove("");
     return found;
+  }
+
+  /**
+   * The launch's explicit template type arguments, then those its arguments' declared types give, as the compiler
+   * deduces them for parameters declared {@code T}, {@code T*} or {@code const T*}, {@code T&}; none where two
+   * arguments give different types or a type is not known ({@code auto}, an expression).
+   */
+  private static List<TypeRef> withDeduced(Function kernel, List<TypeRef> explicit, List<TypeRef> argTypes) {
+    List<Function.TemplateParam> params = kernel.templateParams();
+    TypeRef[] types = new TypeRef[params.size()];
+    boolean[] conflict = new boolean[params.size()];
+    for (int i = 0; i < Math.min(argTypes.size(), kernel.params().size()); i++) {
+      TypeRef p = kernel.params().get(i).type();
+      TypeRef a = argTypes.get(i);
+      int j = indexOfTypeParam(params, p.base());
+      if (j < explicit.size() || j < 0 || a == null || !p.templateArgs().isEmpty() || !p.dims().isEmpty()
+          || p.pointerToArray() || a.pointers() < p.pointers() || a.base().equals("auto") || a.base().equals("decltype")) {
+        continue;
+      }
+      TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),
+          List.of(), a.builtin());
+      if (types[j] != null && !types[j].equals(t)) conflict[j] = true;
+      types[j] = t;
+    }
+    List<TypeRef> out = new ArrayList<>(explicit);
+    for (int j = explicit.size(); j < params.size(); j++) out.add(conflict[j] ? null : types[j]);
+    return out;
+  }
+
+  private static int indexOfTypeParam(List<Function.TemplateParam> params, String name) {
+    for (int j = 0; j < params.size(); j++) {
+      if (params.get(j).type() && params.get(j).name().equals(name)) return j;
+    }
+    return -1;
   }
 
   /** Distinct sets of values analyzed one by one before falling back to symbolic arguments. */
@@ -580,6 +616,14 @@ final class KernelChecker {
       Function.TemplateParam p = kernel.templateParams().get(i);
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
+        if (t == null && !values.isEmpty()) {
+          // the values given still count (soft_max_f32<true, 0, 0><<<...>>>(x, mask) with mask a host T*)
+          b.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '" + kernel.name()
+              + "' has no type argument at " + origin + " (bankcheck deduces one only from arguments that name"
+              + " variables declared with a type)"));
+          templateParts.add(p.name() + " = ?");
+          continue;
+        }
         if (t == null || t.pointers() > 0 || !t.dims().isEmpty()) return;
         Val.Opaque type = program.typeArgument(t, outer);
         b.put("typename " + p.name(), type);

@@ -1,0 +1,86 @@
+package dev.bankcheck.check;
+
+import static dev.bankcheck.check.AnalyzerTest.analyze;
+import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
+import static dev.bankcheck.check.AnalyzerTest.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** A kernel template launched without template arguments takes them from its arguments' types, as the compiler does. */
+class DeductionTest {
+  private static final String KERNEL = """
+      template <typename T>
+      __global__ void k(const T *in, T *out) {
+        __shared__ T s[128];
+        s[threadIdx.x * 2] = in[0];
+        out[1] = s[threadIdx.x];
+      }
+      """;
+
+  private static void assertDeduced(FileReport r, String type, int storeWays) {
+    Finding store = at(r, 4, Op.STORE);
+    assertEquals(storeWays, store.ways(), store.reason());
+    assertTrue(store.assumptions().toString().contains("T = " + type), store.assumptions().toString());
+    assertEquals(1, at(r, 5, Op.LOAD).ways());
+  }
+
+  @Test
+  void fromParametersOfTheHostFunction() {
+    // 8-byte elements 16 bytes apart: lanes 0 and 8 of a half-warp share bank 0
+    assertDeduced(analyze(KERNEL + "void host(const double* d, double* o) { k<<<1, 64>>>(d, o); }\n"), "double", 2);
+  }
+
+  @Test
+  void fromLocalVariablesArraysCastsAndAddresses() {
+    assertDeduced(analyze(KERNEL + """
+        void host(void* raw) {
+          float* out;
+          cudaMalloc(&out, 1024);
+          k<<<1, 64>>>((const float*) raw, out);
+          float local[4];
+          k<<<1, 64>>>(local, out + 8);
+        }
+        """), "float", 2);
+  }
+
+  @Test
+  void aShadowedVariableIsTheInnerOneOnlyInsideItsBlock() {
+    FileReport r = analyze(KERNEL + """
+        void host(float* in, float* out) {
+          { double* in = nullptr; }
+          k<<<1, 32>>>(in, out);
+        }
+        """);
+    assertDeduced(r, "float", 2);
+  }
+
+  @Test
+  void argumentsThatDisagreeOrAreUnknownDeduceNothing() {
+    FileReport r = analyze(KERNEL + """
+        void host(const float* f, double* d, float* o) {
+          k<<<1, 64>>>(f, d);
+          auto* a = f;
+          auto* b = o;
+          k<<<1, 64>>>(a, b);
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "template parameter 'T' of 'k' has no type argument in this file");
+  }
+
+  @Test
+  void explicitArgumentsComeFirstAndTheRestIsDeduced() {
+    FileReport r = analyze("""
+        template <int N, typename T>
+        __global__ void k(T *out) {
+          __shared__ T s[32 * N];
+          s[threadIdx.x * N] = out[0];
+        }
+        void host(double* o) { k<2><<<1, 32>>>(o); }
+        """);
+    Finding store = at(r, 4, Op.STORE);
+    assertTrue(store.assumptions().toString().contains("N = 2, T = double"), store.assumptions().toString());
+    assertEquals(2, store.ways(), store.reason());
+  }
+}
