@@ -114,6 +114,23 @@ __global__ void autoTiles(float *out) {
   out[cta.thread_rank()] = s[half.thread_rank() * 2];  // expect: load ok
 }
 
+// A group passed to a helper keeps its size (simpleCooperativeGroups' sumReduction(thread_group g, ...)):
+// the block, rank * 2 is 2-way; a tile from tiled_partition(cta, 16), ranks 0-15 twice per warp, the
+// same words: ok. The helper's store is the worse of its two calls.
+__device__ void putRanks(cg::thread_group g, float *s) {
+  s[g.thread_rank() * 2] = 1.0f;  // expect: store ways=2
+}
+
+// bankcheck: block 64
+__global__ void groupsAsParameters(float *out) {
+  __shared__ float s[128];
+  cg::thread_block cta = cg::this_thread_block();
+  putRanks(cta, s);
+  cg::thread_group tile = cg::tiled_partition(cta, 16);
+  putRanks(tile, s);
+  out[cta.thread_rank()] = s[tile.thread_rank() * 2];  // expect: load ok
+}
+
 // Function pointers as template parameters, "return {x, y};" and array types as template arguments
 // (ggml's binbcast.cu, convert.cuh and fattn-mma-f16.cuh): each once made its whole function a parse
 // error. The call through 'op' is not followed; the accesses around it are analyzed.

@@ -374,24 +374,36 @@ public final class Interpreter {
 
   /**
    * cg::thread_block (or {@code auto} from {@code this_thread_block()}) is the whole block (0);
-   * cg::thread_block_tile<N> (or {@code auto} from {@code tiled_partition<N>(...)}) has N threads; else -1.
+   * cg::thread_block_tile<N> (or {@code auto} from {@code tiled_partition<N>(...)}) has N threads, as a
+   * thread_group from {@code tiled_partition(parent, N)} does; a group initialized from another has its size;
+   * else -1.
    */
   private long groupSize(TypeRef t, Expr init) {
     if (t.pointers() > 0) return -1;
     String base = simpleName(t.base());
-    if (base.equals("thread_block") || base.equals("auto") && init instanceof Expr.Call c0
+    boolean generic = base.equals("auto") || base.equals("thread_group");
+    if (generic && init instanceof Expr.Name other) return groupOf(other);
+    if (base.equals("thread_block") || generic && init instanceof Expr.Call c0
         && c0.callee() instanceof Expr.Name n0 && simpleName(n0.name()).equals("this_thread_block")) {
       return 0;
     }
+    boolean partition = generic && init instanceof Expr.Call c && c.callee() instanceof Expr.Name nm
+        && simpleName(nm.name()).equals("tiled_partition");
     List<Expr> size = base.equals("thread_block_tile") ? t.templateValues()
-        : base.equals("auto") && init instanceof Expr.Call c && c.callee() instanceof Expr.Name nm
-            && simpleName(nm.name()).equals("tiled_partition") ? c.templateValues() : List.of();
+        : !partition ? List.of() : ((Expr.Call) init).args().size() == 2 ? ((Expr.Call) init).args().subList(1, 2)
+            : ((Expr.Call) init).templateValues();
     if (!size.isEmpty() && size.get(0) != null
         && program.constantIn(size.get(0), constantsInScope()) instanceof Val.Num num
         && num.poly().isConstant() && num.poly().constant() > 0) {
       return num.poly().constant();
     }
     return -1;
+  }
+
+  /** The size (see {@link #groupSize}) of the group a local variable holds, -1 if it holds none. */
+  private long groupOf(Expr e) {
+    Var v = e instanceof Expr.Name nm ? lookupLocal(nm.name()) : null;
+    return v == null ? -1 : v.groupSize;
   }
 
   private static String simpleName(String name) {
@@ -2604,6 +2616,8 @@ public final class Interpreter {
       } else {
         bound.add(null); // default argument, evaluated in the callee below
       }
+      // a group passed on (sumReduction(thread_group g, ...) called with a block or a tile) keeps its size
+      if (i < argExprs.size()) bound.get(i).groupSize = groupOf(argExprs.get(i));
     }
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
