@@ -2617,7 +2617,8 @@ public final class Interpreter {
         bound.add(null); // default argument, evaluated in the callee below
       }
       // a group passed on (sumReduction(thread_group g, ...) called with a block or a tile) keeps its size
-      if (i < argExprs.size()) bound.get(i).groupSize = groupOf(argExprs.get(i));
+      long group = i < argExprs.size() ? groupOf(argExprs.get(i)) : -1;
+      if (group >= 0) bound.get(i).groupSize = group; // (a reference may be the caller's own variable)
     }
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
