@@ -166,6 +166,25 @@ class AnalyzerTest {
     assertTrue(read.assumptions().get(0).contains("(16,16,1) from the launch at line 6"), read.assumptions().toString());
   }
 
+  /** A block's own variable hides the outer one only inside the block (its constant leaked out before). */
+  @Test
+  void aLaunchReadsTheVariableInItsScope() {
+    FileReport r = analyze("""
+        __global__ void t(float* o) {
+          __shared__ float tile[16][17];
+          o[0] = tile[threadIdx.x][threadIdx.y];
+        }
+        void host() {
+          dim3 b(16, 16);
+          int n = 2;
+          { dim3 b(32, 1); int n; n = 4; }
+          t<<<n, b>>>(0);
+        }
+        """);
+    assertTrue(at(r, 3, Op.LOAD).assumptions().get(0).contains("(16,16,1) from the launch at line 9"),
+        at(r, 3, Op.LOAD).assumptions().toString());
+  }
+
   @Test
   void annotationWinsOverLaunches() {
     FileReport r = analyze("""
