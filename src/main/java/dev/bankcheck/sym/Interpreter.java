@@ -476,6 +476,12 @@ public final class Interpreter {
     return new Var(t, ((OtherLV) target).vals().clone(), null);
   }
 
+  /** Why a value that is not a number (a float, a struct's member) has no integer value here. */
+  private static Val.Unknown notAnInteger(Val.Opaque o) {
+    return new Val.Unknown(o.what().startsWith("floating-point") ? "a floating-point value converted to an integer"
+        : "an integer from " + o.what());
+  }
+
   /** Applies a declared type to a value: floats are not indices; pointers take the declared pointee. */
   private Val[] convert(Val[] vals, Type t) {
     Val[] out = vals.clone();
@@ -490,8 +496,8 @@ public final class Interpreter {
         out[l] = ptr.withPointee(p.pointee());
       } else if (t instanceof Type.Scalar s && !s.integer() && v instanceof Val.Num) {
         out[l] = new Val.Opaque("floating-point value");
-      } else if (t instanceof Type.Scalar s && s.integer() && v instanceof Val.Opaque) {
-        out[l] = new Val.Unknown("a floating-point value converted to an integer");
+      } else if (t instanceof Type.Scalar s && s.integer() && v instanceof Val.Opaque o) {
+        out[l] = notAnInteger(o);
       } else if (t instanceof Type.Scalar s && s.integer()) {
         out[l] = narrow(v, s);
       }
@@ -2117,8 +2123,8 @@ public final class Interpreter {
         else if (out[l] instanceof Val.Foreign f) out[l] = f.withPointee(p.pointee());
       } else if (t instanceof Type.Scalar s) {
         if (!s.integer() && out[l] instanceof Val.Num) out[l] = new Val.Opaque("floating-point value");
-        else if (s.integer() && out[l] instanceof Val.Opaque) {
-          out[l] = new Val.Unknown("a floating-point value converted to an integer");
+        else if (s.integer() && out[l] instanceof Val.Opaque o) {
+          out[l] = notAnInteger(o);
         } else if (s.integer() && out[l] instanceof Val.Ptr ptr) {
           // an address as an integer counts bytes: (uintptr_t) s + 4 * tx is 4 bytes per lane, not 4 floats
           out[l] = ptr.withPointee(Types.UCHAR);

@@ -1232,4 +1232,23 @@ class AnalyzerTest {
     assertEquals(1, at(r, 10, Op.STORE).ways());
     assertEquals(1, at(r, 12, Op.STORE).ways());
   }
+
+  /** A struct member used as an integer is unknown for that reason (it was called "a floating-point value"). */
+  @Test
+  void anIntegerFromAStructMemberSaysWhereItComesFrom() {
+    FileReport r = analyze("""
+        struct cfg { int stride; bool q; };
+        static constexpr __device__ cfg get_config(int n) { return cfg{n, true}; }
+        __global__ void k(float* out) {
+          __shared__ float s[1024];
+          constexpr int stride = get_config(2).stride;
+          out[0] = s[threadIdx.x * stride];
+          float f = 2.5f;
+          int i = f;
+          out[1] = s[threadIdx.x * i];
+        }
+        """);
+    assertUnknownBecause(at(r, 6, Op.LOAD), "an integer from the member 'stride' of a struct that is not in shared memory");
+    assertUnknownBecause(at(r, 9, Op.LOAD), "a floating-point value converted to an integer");
+  }
 }
