@@ -2,6 +2,7 @@
 // a multiple of 32 (threadIdx.x = 32*w + lane) and every possible warp w is checked.
 #include <cooperative_groups.h>
 #include <cuda_pipeline.h>
+#include <cuda/pipeline>
 
 namespace cg = cooperative_groups;
 
@@ -71,11 +72,26 @@ __global__ void uniformBranch(float *out, int n) {
   out[1] = s[n > 3 ? threadIdx.x * 4 : threadIdx.x * 8];  // expect: load ways=8
 }
 
-// cp.async hands shared memory to a function whose body is not in this file: reported, not dropped.
+// A thread's cp.async (__pipeline_memcpy_async of 4, 8 or 16 bytes) writes its destination as a store of
+// that width, except that lanes on one word are not merged: 16 contiguous bytes per lane are conflict-free;
+// 32 lanes copying to one word take 32 passes (a store would take one).
 __global__ void asyncCopy(const float4 *g) {
   __shared__ float4 buf[256];
-  __pipeline_memcpy_async(&buf[threadIdx.x], &g[threadIdx.x], 16);  // expect: load unknown
+  __shared__ float last[4];
+  __pipeline_memcpy_async(&buf[threadIdx.x], &g[threadIdx.x], 16);  // expect: store ok width=16
+  __pipeline_memcpy_async(&last[0], &g[threadIdx.x], 4);  // expect: store ways=32 width=4
   __pipeline_commit();
+}
+
+// cuda::memcpy_async with a thread's pipeline and cuda::aligned_size_t<16>: one 16-byte cp.async per
+// thread. Rows of 32 floats put every lane of a quarter-warp on banks 0-3 (8 passes); rows of 36 would not.
+__global__ void pipelineCopy(const float *g) {
+  __shared__ float tile[32][32];
+  auto pipe = cuda::make_pipeline();
+  const auto shape = cuda::aligned_size_t<16>(16);
+  pipe.producer_acquire();
+  cuda::memcpy_async(&tile[threadIdx.x][0], &g[threadIdx.x * 4], shape, pipe);  // expect: store ways=8 width=16
+  pipe.producer_commit();
 }
 
 // Cooperative groups: a block's thread_rank() is the linear thread id (here threadIdx.x, block 64).

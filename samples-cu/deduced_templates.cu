@@ -6,10 +6,10 @@
 template <typename T>
 __global__ void stage(const T *in, T *out) {
   __shared__ T tile[64];
-  tile[threadIdx.x] = in[threadIdx.x];  // expect: store ok
+  tile[threadIdx.x] = in[threadIdx.x];  // expect: store ok width=8
   __syncthreads();
-  // T = float: 2 words apart, 2-way; T = double: 16 bytes apart, 2-way per half-warp
-  out[threadIdx.x] = tile[(threadIdx.x * 2) % 64];  // expect: load ways=2
+  // T = double: 16 bytes apart, lanes 0 and 8 of each half-warp share bank 0
+  out[threadIdx.x] = tile[(threadIdx.x * 2) % 64];  // expect: load ways=2 width=8
 }
 
 template <int STRIDE, typename T>
@@ -19,17 +19,17 @@ __global__ void strided(T *out) {
   out[threadIdx.x] = s[threadIdx.x];  // expect: load ok
 }
 
-// no launch gives use_shared a value: vals may be buf or dst
-template <bool use_shared>
-__global__ void maybe_shared(float *dst) {
+// use_shared is known only at run time: vals may be buf or dst
+__global__ void maybe_shared(float *dst, bool use_shared) {
   __shared__ float buf[64];
   float *vals = use_shared ? buf : dst;
   vals[threadIdx.x] = 1.0f;  // expect: store unknown
+  dst[threadIdx.x] = buf[threadIdx.x];  // expect: load ok
 }
 
-void run(const double *d_in, double *d_out, float *f) {
+void run(const double *d_in, double *d_out, float *f, bool use_shared) {
   stage<<<1, 32>>>(d_in, d_out);
   float *staged = f + 64;
-  stage<<<1, 32>>>(f, staged);
-  strided<4><<<1, 32>>>(f);
+  strided<4><<<1, 32>>>(staged);
+  maybe_shared<<<1, 32>>>(f, use_shared);
 }

@@ -103,7 +103,7 @@ public final class BankModel {
         ways,
         wavefronts,
         groups.size(),
-        isBroadcast(active, firstWord, lastWord, activeLanes),
+        kind != AccessKind.COPY && isBroadcast(active, firstWord, lastWord, activeLanes),
         groups,
         affineStride(byteAddress, active),
         activeLanes,
@@ -131,6 +131,7 @@ public final class BankModel {
       SCRATCH.set(sc);
     }
     boolean atomic = kind == AccessKind.ATOMIC;
+    boolean copy = kind == AccessKind.COPY;
     int ways = 0;
     int wavefronts = 0;
     int groups = 0;
@@ -159,7 +160,7 @@ public final class BankModel {
         for (long w = first; w <= last; w++) {
           int bank = bankOf(w, banks);
           int i = sc.wordIndex(w, bank);
-          maxWordsInBank = Math.max(maxWordsInBank, sc.wordsPerBank[bank]);
+          maxWordsInBank = Math.max(maxWordsInBank, copy ? ++sc.laneWordsPerBank[bank] : sc.wordsPerBank[bank]);
           maxLanesOnOneWord = Math.max(maxLanesOnOneWord, ++sc.lanesOnWord[i]);
         }
       }
@@ -173,7 +174,7 @@ public final class BankModel {
     if (groups == 0) {
       return new WarpDegree(1, 0, 0, false);
     }
-    return new WarpDegree(ways, wavefronts, groups, activeLanes >= 2 && sameWords);
+    return new WarpDegree(ways, wavefronts, groups, !copy && activeLanes >= 2 && sameWords);
   }
 
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(32, 32 * 5));
@@ -185,6 +186,8 @@ public final class BankModel {
   private static final class Scratch {
     final int[] bankHead;
     final int[] wordsPerBank;
+    /** Words per bank counted once per lane that touches them (a copy does not merge lanes on one word). */
+    final int[] laneWordsPerBank;
     final long[] word;
     final int[] lanesOnWord;
     final int[] next;
@@ -195,6 +198,7 @@ public final class BankModel {
     Scratch(int banks, int capacity) {
       bankHead = new int[banks];
       wordsPerBank = new int[banks];
+      laneWordsPerBank = new int[banks];
       word = new long[capacity];
       lanesOnWord = new int[capacity];
       next = new int[capacity];
@@ -203,6 +207,7 @@ public final class BankModel {
     void reset(int banks) {
       Arrays.fill(bankHead, 0, banks, -1);
       Arrays.fill(wordsPerBank, 0, banks, 0);
+      Arrays.fill(laneWordsPerBank, 0, banks, 0);
       distinct = 0;
     }
 
@@ -245,6 +250,7 @@ public final class BankModel {
           distinctBanks++; // the bank's first word: recorded just below
         }
         int i = sc.wordIndex(w, bank);
+        sc.laneWordsPerBank[bank]++;
         // A lane's own words are distinct, so this counts lanes per word.
         if (++sc.lanesOnWord[i] > maxLanesOnOneWord) {
           maxLanesOnOneWord = sc.lanesOnWord[i];
@@ -255,9 +261,11 @@ public final class BankModel {
     if (sc.distinct == 0) {
       return null;
     }
+    // a copy serves every lane's word: lanes on one word are not merged
+    int[] perBank = kind == AccessKind.COPY ? sc.laneWordsPerBank : sc.wordsPerBank;
     int maxWordsInBank = 0;
     for (int b = 0; b < banks; b++) {
-      maxWordsInBank = Math.max(maxWordsInBank, sc.wordsPerBank[b]);
+      maxWordsInBank = Math.max(maxWordsInBank, perBank[b]);
     }
     int passes = maxWordsInBank;
     int worstBank = -1;
@@ -271,7 +279,7 @@ public final class BankModel {
         if (active[lane]) {
           for (long w = firstWord[lane]; w <= lastWord[lane]; w++) {
             int bank = bankOf(w, banks);
-            if (sc.wordsPerBank[bank] == maxWordsInBank) {
+            if (perBank[bank] == maxWordsInBank) {
               worstBank = bank;
               break;
             }
@@ -412,7 +420,7 @@ public final class BankModel {
     long arrayWords = sizeKnown ? Math.max(1, ceilDiv(arrayBytes, cfg.bankBytes())) : Long.MAX_VALUE;
     String spread =
         "lanes on distinct banks, e.g. a permutation of " + lanes + " consecutive elements";
-    if (kind == AccessKind.ATOMIC) {
+    if (kind == AccessKind.ATOMIC || kind == AccessKind.COPY) {
       // Pigeonhole over the slots lanes can occupy without sharing a bank: a wide lane fills
       // several banks, and a small array offers fewer words than banks.
       long wordsPerLane = Math.max(1, widthBytes / cfg.bankBytes());
@@ -424,7 +432,8 @@ public final class BankModel {
               : "lanes spread evenly over the " + slots + " available "
                   + (slots == arrayWords ? "words" : "banks") + ", " + best
                   + " lanes on each (pigeonhole)";
-      return new Bounds(lanes, best, "every lane on the same counter", bestCase);
+      return new Bounds(lanes, best, kind == AccessKind.ATOMIC ? "every lane on the same counter"
+          : "every lane copying to the same word (a copy does not merge them)", bestCase);
     }
     long wordsInOneBank = sizeKnown ? ceilDiv(arrayWords, banks) : Long.MAX_VALUE;
     int worst = (int) Math.min(lanes, wordsInOneBank);

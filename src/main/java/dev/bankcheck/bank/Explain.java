@@ -55,6 +55,7 @@ public final class Explain {
       case LOAD -> lanes + " read " + what + ": broadcast";
       case STORE -> lanes + " write " + what + ": one write wins, conflict-free";
       case ATOMIC -> lanes + " update " + what + ": " + r.ways() + " serialized updates";
+      case COPY -> lanes + " copy to " + what; // (never: copies to one word are not merged, see bankEvidence)
     };
   }
 
@@ -152,6 +153,10 @@ public final class Explain {
       }
       return "up to " + g.maxLanesOnOneWord() + " lanes update the same word of bank "
           + g.worstBank() + " (" + lanes(lanes) + " at " + wordList(words) + ")";
+    }
+    if (r.kind() == AccessKind.COPY && g.passes() > words.length) {
+      return lanes(lanes) + " copy to " + wordList(words) + " of bank " + g.worstBank() + ": " + g.passes()
+          + " passes (a copy does not merge lanes on one word)";
     }
     boolean wholeWarp = lanes.length == r.activeLanes() && r.activeLanes() == r.config().warpSize();
     String who = wholeWarp ? "all " + lanes.length + " lanes" : lanes(lanes);

@@ -90,6 +90,10 @@ public final class Interpreter {
     boolean reference;
     /** Threads per group for a cooperative-groups object (the block: 0 = all of it; a tile: its size). */
     long groupSize = -1;
+    /** A cuda::pipeline: an asynchronous copy into it is a cp.async of each thread (see asyncCopy). */
+    boolean pipeline;
+    /** The size of a cuda::aligned_size_t<N>(N) it holds (N = 4, 8 or 16), else -1. */
+    long alignedCopySize = -1;
     /**
      * The definition (a class template's instance) of an object declared as one: a call of its method runs it;
      * unknown, with the reason, where which specialization applies cannot be told.
@@ -367,6 +371,8 @@ public final class Interpreter {
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
+    var.pipeline = namesPipeline(v.type(), unbrace(v.init()));
+    var.alignedCopySize = alignedCopySize(unbrace(v.init()));
     StructDef struct = program.objectStruct(v.type());
     if (struct != null) var.object = object(struct, v.type());
     scope.put(v.name(), var);
@@ -398,6 +404,30 @@ public final class Interpreter {
       return num.poly().constant();
     }
     return -1;
+  }
+
+  /** cuda::pipeline<...>, or auto from make_pipeline(). */
+  private static boolean namesPipeline(TypeRef t, Expr init) {
+    return t.pointers() == 0 && (simpleName(t.base()).equals("pipeline") || t.base().equals("auto")
+        && init instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals("make_pipeline"));
+  }
+
+  /** N for cuda::aligned_size_t<N>(N), or a local holding one, where N is 4, 8 or 16: one cp.async; else -1. */
+  private long alignedCopySize(Expr e) {
+    if (e instanceof Expr.Name nm) {
+      Var v = lookupLocal(nm.name());
+      return v == null ? -1 : v.alignedCopySize;
+    }
+    if (!(e instanceof Expr.Call c) || !(c.callee() instanceof Expr.Name nm) || !simpleName(nm.name()).equals("aligned_size_t")
+        || c.args().size() != 1 || c.templateValues().size() != 1 || c.templateValues().get(0) == null) {
+      return -1;
+    }
+    Map<String, Val> constants = constantsInScope();
+    Val align = program.constantIn(c.templateValues().get(0), constants);
+    Val size = program.constantIn(c.args().get(0), constants);
+    if (!(align instanceof Val.Num a) || !(size instanceof Val.Num b) || !a.poly().isConstant() || !a.equals(b)) return -1;
+    long n = b.poly().constant();
+    return n == 4 || n == 8 || n == 16 ? n : -1;
   }
 
   /** The size (see {@link #groupSize}) of the group a local variable holds, -1 if it holds none. */
@@ -2244,6 +2274,7 @@ public final class Interpreter {
     if (simple.startsWith("__reduce_") && simple.endsWith("_sync") && args.size() == 2) {
       return warpReduce(simple, args.get(1), mask, c.pos());
     }
+    if (f == null && asyncCopy(c, simple, args, mask)) return fill(new Val.Opaque("no value"));
     for (int i = 0; i < args.size(); i++) passedToUnknown(c.args().get(i), args.get(i), name, mask);
     if (specialized) {
       return fill(new Val.Unknown("the result of '" + name + "': it has explicit specializations, and bankcheck does"
@@ -2346,6 +2377,35 @@ public final class Interpreter {
       return fill(Val.num(result));
     }
     return fill(new Val.Num(Poly.symbol("(" + kind + " at " + at(at) + ")#" + (uid++))));
+  }
+
+  /**
+   * A thread's asynchronous copy of N bytes into shared memory, one cp.async each (N = 4, 8 or 16):
+   * {@code __pipeline_memcpy_async(dst, src, N)}, and {@code cuda::memcpy_async(dst, src,
+   * cuda::aligned_size_t<N>(N), pipe)} with a cuda::pipeline (a barrier's copies may be bulk copies on sm_90,
+   * other sizes the library splits as it chooses: those stay calls of code bankcheck cannot see). The write to
+   * dst is an access of its own kind: lanes on one word are not merged (bank-model.md, section 8). True when
+   * the call was one of these with a destination in shared memory.
+   */
+  private boolean asyncCopy(Expr.Call c, String simple, List<Val[]> args, boolean[] mask) {
+    long size;
+    if (simple.equals("__pipeline_memcpy_async") && (args.size() == 3 || args.size() == 4)) {
+      Val n = program.constantIn(c.args().get(2), constantsInScope());
+      size = n instanceof Val.Num num && num.poly().isConstant() ? num.poly().constant() : -1;
+      if (size != 4 && size != 8 && size != 16) return false;
+    } else if (simple.equals("memcpy_async") && args.size() == 4 && c.args().get(3) instanceof Expr.Name pipe
+        && lookupLocal(pipe.name()) != null && lookupLocal(pipe.name()).pipeline) {
+      size = alignedCopySize(c.args().get(2));
+      if (size < 0) return false;
+    } else {
+      return false;
+    }
+    if (!(deref(args.get(0), mask, () -> "the destination of " + simple) instanceof SharedLV s)) return false;
+    Type copied = new Type.Scalar("cp.async copy", size, size, false, false);
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    for (int l = 0; l < n; l++) lanes[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(copied);
+    access(new SharedLV(lanes, copied), MemOp.COPY, mask, addressed(c.args().get(0)));
+    return true;
   }
 
   /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */
@@ -2625,6 +2685,7 @@ public final class Interpreter {
       // a group passed on (sumReduction(thread_group g, ...) called with a block or a tile) keeps its size
       long group = i < argExprs.size() ? groupOf(argExprs.get(i)) : -1;
       if (group >= 0) bound.get(i).groupSize = group; // (a reference may be the caller's own variable)
+      if (bound.get(i) != null && namesPipeline(p.type(), null)) bound.get(i).pipeline = true;
     }
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())

@@ -29,7 +29,7 @@ class BankModelProperties {
   // ---- lane-by-lane enumeration: the reference, written with plain collections, byte by byte ----
 
   record RefGroup(int passes, int distinctWords, int maxLanesOnOneWord, Map<Integer, Set<Long>> wordsByBank,
-      Map<Integer, Set<Integer>> lanesByBank) {}
+      Map<Integer, Set<Integer>> lanesByBank, Map<Integer, Integer> laneWordsByBank) {}
 
   record Ref(int ways, int wavefronts, int ideal, boolean broadcast, OptionalLong stride, List<RefGroup> groups) {}
 
@@ -48,12 +48,14 @@ class BankModelProperties {
       Map<Integer, Set<Long>> wordsByBank = new TreeMap<>();
       Map<Integer, Set<Integer>> lanesByBank = new TreeMap<>();
       Map<Long, Set<Integer>> lanesByWord = new HashMap<>();
+      Map<Integer, Integer> laneWordsByBank = new TreeMap<>(); // a copy serves each lane's word apart
       for (int lane = start; lane < Math.min(cfg.warpSize(), start + groupSize); lane++) {
         if (!active[lane]) {
           continue;
         }
         activeCount++;
         Set<Long> laneWords = new TreeSet<>();
+        int laneWordsBefore = 0;
         for (long b = addr[lane]; b < addr[lane] + width; b++) {
           long word = Math.floorDiv(b, (long) cfg.bankBytes());
           laneWords.add(word);
@@ -61,6 +63,8 @@ class BankModelProperties {
           wordsByBank.computeIfAbsent(bank, k -> new TreeSet<>()).add(word);
           lanesByBank.computeIfAbsent(bank, k -> new TreeSet<>()).add(lane);
           lanesByWord.computeIfAbsent(word, k -> new TreeSet<>()).add(lane);
+          if (laneWords.size() > laneWordsBefore) laneWordsByBank.merge(bank, 1, Integer::sum);
+          laneWordsBefore = laneWords.size();
         }
         wordSets.add(laneWords);
       }
@@ -72,8 +76,11 @@ class BankModelProperties {
       if (kind == AccessKind.ATOMIC) {
         passes = Math.max(passes, maxLanes);
       }
+      if (kind == AccessKind.COPY) {
+        passes = laneWordsByBank.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+      }
       int distinctWords = wordsByBank.values().stream().mapToInt(Set::size).sum();
-      groups.add(new RefGroup(passes, distinctWords, maxLanes, wordsByBank, lanesByBank));
+      groups.add(new RefGroup(passes, distinctWords, maxLanes, wordsByBank, lanesByBank, laneWordsByBank));
       ways = Math.max(ways, passes);
       wavefronts += passes;
     }
@@ -99,7 +106,8 @@ class BankModelProperties {
         }
       }
     }
-    return new Ref(ways, wavefronts, groups.size(), activeCount > 1 && wordSets.size() == 1, stride, groups);
+    return new Ref(ways, wavefronts, groups.size(), kind != AccessKind.COPY && activeCount > 1 && wordSets.size() == 1,
+        stride, groups);
   }
 
   static void assertMatchesEnumeration(
@@ -128,7 +136,9 @@ class BankModelProperties {
       assertArrayEquals(
           want.lanesByBank().get(got.worstBank()).stream().mapToInt(Integer::intValue).toArray(),
           got.lanesInWorstBank());
-      if (kind != AccessKind.ATOMIC || want.maxLanesOnOneWord() <= words.size()) {
+      if (kind == AccessKind.COPY) {
+        assertEquals(got.passes(), want.laneWordsByBank().get(got.worstBank()), "worst bank holds passes lane-words");
+      } else if (kind != AccessKind.ATOMIC || want.maxLanesOnOneWord() <= words.size()) {
         assertEquals(got.passes(), words.size(), "worst bank holds passes words");
       }
     }

@@ -65,6 +65,36 @@ class BankModelTest {
     assertEquals(32, r.groups().get(0).maxLanesOnOneWord());
   }
 
+  /** A cp.async does not merge lanes on one word: 32 lanes copying to word 7 take 32 passes, no broadcast. */
+  @Test
+  void copiesToOneWordAreNotMerged() {
+    WarpResult r = eval(l -> 7 * 4, 4, AccessKind.COPY);
+    assertEquals(32, r.ways());
+    assertEquals(32, r.wavefronts());
+    assertFalse(r.broadcast());
+    assertEquals("lane stride 0 words: lanes 0-31 copy to word 7 of bank 7: 32 passes (a copy does not merge lanes"
+        + " on one word)", Explain.reason(r));
+    // two chars of one word from each of two lanes: two lane-words in bank 0
+    assertEquals(2, eval(l -> l < 2 ? l : 4L * l, 1, AccessKind.COPY).ways());
+    assertEquals(new Bounds(32, 1, "every lane copying to the same word (a copy does not merge them)",
+            "lanes on distinct banks, e.g. a permutation of 32 consecutive elements"),
+        BankModel.dataDependentBounds(32, 4096, 4, AccessKind.COPY, BankConfig.DEFAULT));
+  }
+
+  /** On distinct words a copy is served as a store of its width. */
+  @Test
+  void copiesToDistinctWordsAreStores() {
+    for (int width : new int[] {4, 8, 16}) {
+      for (long stride : new long[] {4, 8, 16, 36, 128, 132}) {
+        long step = Math.max(stride, width);
+        WarpResult copy = eval(l -> step * l, width, AccessKind.COPY);
+        WarpResult store = eval(l -> step * l, width, AccessKind.STORE);
+        assertEquals(store.ways(), copy.ways(), width + " bytes, stride " + step);
+        assertEquals(store.wavefronts(), copy.wavefronts(), width + " bytes, stride " + step);
+      }
+    }
+  }
+
   @Test
   void charConsecutiveSharesWords() {
     WarpResult r = eval(l -> l, 1, AccessKind.LOAD);
