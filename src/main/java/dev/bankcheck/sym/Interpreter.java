@@ -2275,7 +2275,10 @@ public final class Interpreter {
       return warpReduce(simple, args.get(1), mask, c.pos());
     }
     if (f == null && asyncCopy(c, simple, args, mask)) return fill(new Val.Opaque("no value"));
-    for (int i = 0; i < args.size(); i++) passedToUnknown(c.args().get(i), args.get(i), name, mask);
+    String copy = f == null ? unmodelledCopy(c, simple) : null;
+    for (int i = 0; i < args.size(); i++) {
+      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : "which has no definition in this file", mask);
+    }
     if (specialized) {
       return fill(new Val.Unknown("the result of '" + name + "': it has explicit specializations, and bankcheck does"
           + " not tell which one a call runs"));
@@ -2409,9 +2412,27 @@ public final class Interpreter {
   }
 
   /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */
-  private void passedToUnknown(Expr arg, Val[] vals, String callee, boolean[] mask) {
-    unanalyzed(addressed(arg), MemOp.LOAD, vals, "its address is passed to '" + callee
-        + "', which has no definition in this file, so the access it makes is not analyzed", mask);
+  private void passedToUnknown(Expr arg, Val[] vals, String callee, String why, boolean[] mask) {
+    unanalyzed(addressed(arg), MemOp.LOAD, vals, "its address is passed to '" + callee + "', " + why
+        + ", so the access it makes is not analyzed", mask);
+  }
+
+  /** Why an asynchronous copy that {@link #asyncCopy} does not model is not, for the reason; null for other calls. */
+  private String unmodelledCopy(Expr.Call c, String simple) {
+    if (simple.equals("__pipeline_memcpy_async")) {
+      return "a copy whose size is not a constant 4, 8 or 16 bytes (one cp.async of each thread is modelled)";
+    }
+    if (!simple.equals("memcpy_async")) return null;
+    if (c.args().size() == 5 || !c.args().isEmpty() && groupOf(c.args().get(0)) >= 0) {
+      return "a group's copy, which the library spreads over the group's threads as it chooses";
+    }
+    Type sync = c.args().size() == 4 ? staticType(c.args().get(3)) : null;
+    if (sync != null && sync.display().contains("barrier")) {
+      return "a copy completed by a cuda::barrier, which may be a bulk copy (cp.async.bulk) on sm_90, not a cp.async"
+          + " of each thread";
+    }
+    return "a copy whose size is not cuda::aligned_size_t<N>(N) with N = 4, 8 or 16 and a cuda::pipeline (other"
+        + " copies the library splits as it chooses)";
   }
 
   /** Where a finding about an address given as {@code e} goes: the element of {@code &s[i]}, else e itself. */

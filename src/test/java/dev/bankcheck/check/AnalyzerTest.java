@@ -1251,4 +1251,27 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 6, Op.LOAD), "an integer from the member 'stride' of a struct that is not in shared memory");
     assertUnknownBecause(at(r, 9, Op.LOAD), "a floating-point value converted to an integer");
   }
+
+  /** Asynchronous copies: one cp.async of each thread is modelled; the others say why they are not. */
+  @Test
+  void asynchronousCopiesAreModelledOrSayWhyNot() {
+    FileReport r = analyze("""
+        __global__ void k(const float* g, int n) {
+          __shared__ float s[128];
+          __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+          auto pipe = cuda::make_pipeline();
+          cuda::memcpy_async(&s[2 * threadIdx.x], &g[threadIdx.x], cuda::aligned_size_t<8>(8), pipe);
+          cuda::memcpy_async(&s[threadIdx.x], &g[threadIdx.x], sizeof(float), pipe);
+          cuda::memcpy_async(&s[threadIdx.x], &g[threadIdx.x], cuda::aligned_size_t<4>(4), bar);
+          __pipeline_memcpy_async(&s[threadIdx.x], &g[threadIdx.x], n);
+        }
+        """);
+    Finding copy = at(r, 5, Op.COPY);
+    assertEquals(1, copy.ways());
+    assertEquals(8, copy.widthBytes());
+    assertEquals("8-byte accesses (cp.async copy)", copy.assumptions().get(1));
+    assertUnknownBecause(at(r, 6, Op.LOAD), "a copy whose size is not cuda::aligned_size_t<N>(N)");
+    assertUnknownBecause(at(r, 7, Op.LOAD), "a copy completed by a cuda::barrier");
+    assertUnknownBecause(at(r, 8, Op.LOAD), "a copy whose size is not a constant 4, 8 or 16 bytes");
+  }
 }
