@@ -783,8 +783,18 @@ public final class Interpreter {
   /** A value that differs between lanes according to a condition that could not be evaluated. */
   private Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
     if (a instanceof Val.Ptr || b instanceof Val.Ptr) return eitherAddress(a, b, unknownReason);
-    if (dataCondition == null) return new Val.Unknown(unknownReason);
-    return new Val.Data("a value chosen by the data-dependent condition at " + at(where));
+    if (dataCondition != null) return new Val.Data("a value chosen by the data-dependent condition at " + at(where));
+    Val.Data data = dataSide(a, b);
+    return data != null ? data : new Val.Unknown(unknownReason);
+  }
+
+  /**
+   * As {@link #choose} does for a warp-uniform condition: where one side is a value read from memory (any value)
+   * and the other is known, the choice is as data-dependent as that value; null otherwise.
+   */
+  private static Val.Data dataSide(Val a, Val b) {
+    if (a instanceof Val.Unknown || b instanceof Val.Unknown) return null;
+    return a instanceof Val.Data d ? d : b instanceof Val.Data d ? d : null;
   }
 
   private boolean uniformAcross(Val[] v, boolean[] lanes) {
@@ -885,6 +895,11 @@ public final class Interpreter {
         }
         if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr) {
           vals[l] = eitherAddress(thenVals[l], vals[l], "its value depends on the branch at " + at(where) + because);
+          continue;
+        }
+        Val.Data data = dataCondition == null ? dataSide(thenVals[l], vals[l]) : null;
+        if (data != null) {
+          vals[l] = data;
           continue;
         }
         int kind = dataCondition == null ? 0 : 1;

@@ -1274,4 +1274,25 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 7, Op.LOAD), "a copy completed by a cuda::barrier");
     assertUnknownBecause(at(r, 8, Op.LOAD), "a copy whose size is not a constant 4, 8 or 16 bytes");
   }
+
+  /**
+   * A value read from memory on one side of a branch that is not decided per lane is as data-dependent as that
+   * value (it was unknown; a warp-uniform branch already gave data-dependent).
+   */
+  @Test
+  void aValueFromMemoryOnOneSideOfABranchIsDataDependent() {
+    FileReport r = analyze("""
+        __global__ void k(int n, float* o) {
+          __shared__ int idx[64];
+          __shared__ float out[64];
+          int p = 0;
+          if (threadIdx.x < n) p = idx[threadIdx.x];
+          out[p] = 1.0f;
+          int q = threadIdx.x < n ? idx[threadIdx.x + 1] : 3;
+          o[0] = out[q];
+        }
+        """);
+    assertEquals(Verdict.DATA_DEPENDENT, at(r, 6, Op.STORE).verdict(), at(r, 6, Op.STORE).reason());
+    assertEquals(Verdict.DATA_DEPENDENT, at(r, 8, Op.LOAD).verdict(), at(r, 8, Op.LOAD).reason());
+  }
 }
