@@ -45,3 +45,28 @@ __global__ void shuffledInPtx(float *out) {
   __syncthreads();
   out[threadIdx.x] = s[total + lane];    // expect: load ok
 }
+
+// Shared memory accessed by PTX, at addresses from __cvta_generic_to_shared: ldmatrix (each 8 lanes give the
+// 16-byte rows of one 8x8 matrix, served as a quarter-warp of 16-byte accesses), cp.async, ld.shared and
+// st.shared. Rows of 64 halves (128 bytes) put a matrix's 8 rows on the same 4 banks: 8 passes; rows of 72
+// (144 bytes) do not. PTX bankcheck does not run hands its shared addresses on as not analyzed.
+// bankcheck: block 32
+__global__ void ptxAccesses(float *out, const float4 *g) {
+  __shared__ unsigned short tile[32][64];
+  __shared__ unsigned short padded[32][72];
+  __shared__ float4 stage[32];
+  unsigned r0, r1, r2, r3;
+  unsigned a = __cvta_generic_to_shared(&tile[threadIdx.x % 16][(threadIdx.x / 16) * 8]);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a));  // expect: load ways=8 width=16
+  unsigned b = __cvta_generic_to_shared(&padded[threadIdx.x % 16][(threadIdx.x / 16) * 8]);
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(r0), "=r"(r1) : "r"(b));  // expect: load ok width=16
+  unsigned c = __cvta_generic_to_shared(&stage[threadIdx.x]);
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(c), "l"(&g[threadIdx.x]));  // expect: store ok width=16
+  asm volatile("cp.async.wait_all;" ::: "memory");
+  float x;
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(x) : "r"(c));  // expect: load ways=4 width=4
+  asm volatile("st.shared.f32 [%0+4], %1;" :: "r"(c), "f"(x));  // expect: store ways=4 width=4
+  asm volatile("prefetch.L1 [%0];" :: "l"(&tile[0][threadIdx.x]));  // expect: load unknown
+  out[threadIdx.x] = x + r0 + r1 + r2 + r3;
+}

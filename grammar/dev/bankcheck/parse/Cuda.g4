@@ -324,8 +324,8 @@ statement
     | 'throw' expression? ';'                                                   #throwStmt
     | 'try' body=compoundStatement ('catch' '(' (parameter | '...') ')' compoundStatement)+   #tryStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' template+=StringLiteral+
-          ':' outputs+=asmOperand (',' outputs+=asmOperand)*
-          (':' (inputs+=asmOperand (',' inputs+=asmOperand)*)?)? balanced* ')' ';'     #asmOutputStmt
+          ( ':' (outputs+=asmOperand (',' outputs+=asmOperand)*)? (':' (inputs+=asmOperand (',' inputs+=asmOperand)*)?)?
+          | '::' (inputs+=asmOperand (',' inputs+=asmOperand)*)? ) balanced* ')' ';'     #asmOperandsStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt

@@ -322,6 +322,22 @@ final class KernelChecker {
     return out;
   }
 
+  /**
+   * What a fix does to the array's accesses, for its description: it "makes every access to 'x' in this kernel
+   * conflict-free" (every analyzed one, where some are not analyzed), or lowers the worst, access by access.
+   */
+  static String effect(Map<SiteKey, Site> sites, String rootName, int before, int worstAfter,
+      Map<SiteKey, AfterSite> after) {
+    if (worstAfter > 1) {
+      return "lowers the worst conflict on '" + rootName + "' in this kernel from " + before + "-way to " + worstAfter
+          + "-way (" + waysList(sites, after) + ")";
+    }
+    long unknown = sites.values().stream().filter(s -> s.root.name().equals(rootName) && s.worst == null).count();
+    return unknown == 0 ? "makes every access to '" + rootName + "' in this kernel conflict-free"
+        : "makes every analyzed access to '" + rootName + "' in this kernel conflict-free (" + unknown
+            + (unknown == 1 ? " is" : " are") + " not analyzed)";
+  }
+
   static int worstAfter(Map<SiteKey, AfterSite> after) {
     int worst = 1;
     for (AfterSite a : after.values()) worst = Math.max(worst, a.ways());

@@ -84,9 +84,7 @@ final class LayoutFix {
     long newSize = st.size() + word;
     long bytesAfter = root.type().size() / st.size() * newSize;
     long extra = bytesAfter - root.type().size();
-    String effect = worstAfter == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
-        : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + worstAfter
-            + "-way (" + KernelChecker.waysList(sites, after) + ")";
+    String effect = KernelChecker.effect(sites, root.name(), before, worstAfter, after);
     String description = "pad struct '" + st.name() + "' to an odd number of words: add '" + member
         + "' at the end of its definition (" + newSize + " bytes instead of " + st.size() + ", a stride of "
         + newSize / word + " words) " + effect + " (+" + extra + " bytes of shared memory for '" + root.name()

@@ -141,9 +141,7 @@ final class PaddingSearch {
     if (after == null) return null;
     int worstAfter = KernelChecker.worstAfter(after);
     if (worstAfter >= before) return null;
-    String effect = worstAfter == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
-        : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + worstAfter
-            + "-way (" + KernelChecker.waysList(sites, after) + ")";
+    String effect = KernelChecker.effect(sites, root.name(), before, worstAfter, after);
     String description = "pad the inner dimension: '" + decl + "' " + effect + " (+" + extra
         + " bytes of shared memory)";
     return KernelChecker.proposal(root, Proposal.Kind.PADDING, before, worstAfter, extra, description, bytesAfter,

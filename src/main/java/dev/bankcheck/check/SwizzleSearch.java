@@ -480,9 +480,7 @@ final class SwizzleSearch {
   private String description(SharedRoot root, int[] kg, int worstAfter, int before, List<String> rewritten,
       Map<SiteKey, AfterSite> after) {
     String mask = kg[1] == 1 ? "row % " + kg[0] : "(row % " + kg[0] + ") * " + kg[1];
-    String effect = worstAfter == 1 ? "makes every access to '" + root.name() + "' in this kernel conflict-free"
-        : "lowers the worst conflict on '" + root.name() + "' in this kernel from " + before + "-way to " + worstAfter
-            + "-way (" + KernelChecker.waysList(sites, after) + ")";
+    String effect = KernelChecker.effect(sites, root.name(), before, worstAfter, after);
     return "swizzle the columns of '" + root.name() + "': index every access as '" + root.name() + "[row][col ^ ("
         + mask + ")]' (the same elements, permuted within each row; no extra shared memory) " + effect
         + "; rewritten: " + String.join(", ", rewritten);

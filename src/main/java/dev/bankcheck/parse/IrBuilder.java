@@ -1,5 +1,6 @@
 package dev.bankcheck.parse;
 
+import dev.bankcheck.ir.AsmCalls;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
@@ -612,7 +613,7 @@ final class IrBuilder {
     if (s instanceof ExprStmtContext e) {
       return e.expressionList() == null ? new Stmt.Empty(p) : new Stmt.ExprStmt(p, exprList(e.expressionList()));
     }
-    if (s instanceof AsmOutputStmtContext a) return asmOutputs(p, a);
+    if (s instanceof AsmOperandsStmtContext a) return asm(p, a);
     if (s instanceof UsingStmtContext u && u.Identifier() != null) {
       return new Stmt.Decl(p, List.of(usingAlias(u.Identifier().getSymbol(), u.typeName(), u.arraySuffix())));
     }
@@ -638,23 +639,86 @@ final class IrBuilder {
       "\\s*redux\\.sync\\.(min|max|add|and|or|xor)\\.[usb]32\\s+%0\\s*,\\s*(%\\d+)\\s*,\\s*(%\\d+|0x[0-9a-fA-F]+|-1)\\s*;?\\s*");
 
   /**
-   * Inline asm with outputs: each output is assigned what the asm writes, unknown (the tool does not run PTX),
+   * Inline asm with operands: each output is assigned what the asm writes, unknown (the tool does not run PTX),
    * so a value it held before is not kept. Three kinds of one-instruction asm are understood: the lane's index
    * ({@code mov.u32 %0, %%laneid;}), a warp shuffle and a warp reduction (as the intrinsics that do the same).
+   * One instruction that accesses shared memory at an operand's address (ldmatrix, ld.shared, st.shared,
+   * cp.async) becomes a call of {@link AsmCalls#ACCESS}; the inputs of any other asm are handed to
+   * {@link AsmCalls#INPUTS}, so that a shared address among them is reported as not analyzed rather than dropped.
    */
-  private Stmt asmOutputs(Pos p, AsmOutputStmtContext a) {
+  private Stmt asm(Pos p, AsmOperandsStmtContext a) {
     StringBuilder template = new StringBuilder();
     for (Token t : a.template) template.append(unquote(t.getText()));
     List<Expr> operands = new ArrayList<>();
     for (AsmOperandContext o : a.outputs) operands.add(expr(o.expression()));
     for (AsmOperandContext o : a.inputs) operands.add(expr(o.expression()));
     Expr known = a.outputs.size() == 1 ? knownAsm(p, template.toString(), operands) : null;
-    List<Expr> assigns = new ArrayList<>();
+    List<Expr> effects = new ArrayList<>();
+    Expr access = known != null ? null : asmAccess(p, template.toString(), operands);
+    if (access != null) {
+      effects.add(access);
+    } else if (known == null && !a.inputs.isEmpty()) {
+      effects.add(new Expr.Call(p, new Expr.Name(p, AsmCalls.INPUTS), List.of(),
+          List.copyOf(operands.subList(a.outputs.size(), operands.size())), List.of()));
+    }
     for (int i = 0; i < a.outputs.size(); i++) {
       Pos at = pos(a.outputs.get(i));
-      assigns.add(new Expr.Assign(at, "=", operands.get(i), known != null ? known : new Expr.AsmOutput(p)));
+      effects.add(new Expr.Assign(at, "=", operands.get(i), known != null ? known : new Expr.AsmOutput(p)));
     }
-    return new Stmt.ExprStmt(p, assigns.size() == 1 ? assigns.get(0) : new Expr.Comma(p, List.copyOf(assigns)));
+    if (effects.isEmpty()) return new Stmt.Empty(p);
+    return new Stmt.ExprStmt(p, effects.size() == 1 ? effects.get(0) : new Expr.Comma(p, List.copyOf(effects)));
+  }
+
+  private static final String ADDRESS = "\\[\\s*%(\\d+)\\s*(?:\\+\\s*(\\d+)\\s*)?\\]";
+  private static final String REGISTERS = "(?:\\{[^}]*\\}|%\\d+)";
+  /** ldmatrix: each lane of the first 8, 16 or 32 gives the address of one 16-byte row (x1, x2, x4). */
+  private static final java.util.regex.Pattern LDMATRIX = java.util.regex.Pattern.compile(
+      "\\s*ldmatrix\\.sync\\.aligned(?:\\.m8n8\\.x([124])|\\.x([124])\\.m8n8)(?:\\.trans)?(?:\\.shared(?:::cta)?)?"
+          + "\\.b16\\s+" + REGISTERS + "\\s*,\\s*" + ADDRESS + "\\s*;?\\s*");
+  private static final String SHARED_TYPE = "(?:\\.volatile|\\.weak|\\.relaxed\\.cta|\\.acquire\\.cta)?\\.shared(?:::cta)?"
+      + "(?:\\.v([24]))?\\.[bufs](8|16|32|64)";
+  private static final java.util.regex.Pattern LD_SHARED = java.util.regex.Pattern.compile(
+      "\\s*ld" + SHARED_TYPE + "\\s+" + REGISTERS + "\\s*,\\s*" + ADDRESS + "\\s*;?\\s*");
+  private static final java.util.regex.Pattern ST_SHARED = java.util.regex.Pattern.compile(
+      "\\s*st" + SHARED_TYPE + "\\s+" + ADDRESS + "\\s*,\\s*" + REGISTERS + "\\s*;?\\s*");
+  /** cp.async of 4, 8 or 16 bytes (an optional source size after it zero-fills the rest). */
+  private static final java.util.regex.Pattern CP_ASYNC = java.util.regex.Pattern.compile(
+      "\\s*cp\\.async\\.c[ag]\\.shared(?:::cta)?\\.global(?:\\.L2::\\w+)*\\s+" + ADDRESS
+          + "\\s*,\\s*\\[[^\\]]*\\]\\s*,\\s*(4|8|16)\\s*(?:,\\s*[^;]*)?;?\\s*");
+
+  /** The shared-memory access of a one-instruction asm, as {@link AsmCalls#ACCESS}; null for any other asm. */
+  private static Expr asmAccess(Pos p, String template, List<Expr> operands) {
+    java.util.regex.Matcher m;
+    String address;
+    String offset;
+    int width;
+    int kind;
+    int lanes = 32;
+    if ((m = LDMATRIX.matcher(template)).matches()) {
+      address = m.group(3);
+      offset = m.group(4);
+      width = 16;
+      kind = AsmCalls.LDMATRIX;
+      lanes = 8 * Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
+    } else if ((m = LD_SHARED.matcher(template)).matches() || (m = ST_SHARED.matcher(template)).matches()) {
+      address = m.group(3);
+      offset = m.group(4);
+      width = (m.group(1) == null ? 1 : Integer.parseInt(m.group(1))) * Integer.parseInt(m.group(2)) / 8;
+      kind = m.pattern() == LD_SHARED ? AsmCalls.LOAD : AsmCalls.STORE;
+    } else if ((m = CP_ASYNC.matcher(template)).matches()) {
+      address = m.group(1);
+      offset = m.group(2);
+      width = Integer.parseInt(m.group(3));
+      kind = AsmCalls.COPY;
+    } else {
+      return null;
+    }
+    int index = Integer.parseInt(address);
+    if (index >= operands.size() || width > 16) return null;
+    Expr at = operands.get(index);
+    if (offset != null) at = new Expr.Binary(p, "+", at, new Expr.IntLit(p, Long.parseLong(offset)));
+    return new Expr.Call(p, new Expr.Name(p, AsmCalls.ACCESS), List.of(), List.of(at, new Expr.IntLit(p, width),
+        new Expr.IntLit(p, kind), new Expr.IntLit(p, lanes)), List.of());
   }
 
   /** What an asm with one output and a template this knows computes, as an expression; null for any other asm. */

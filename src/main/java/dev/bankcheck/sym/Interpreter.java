@@ -1,5 +1,6 @@
 package dev.bankcheck.sym;
 
+import dev.bankcheck.ir.AsmCalls;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
@@ -2215,6 +2216,14 @@ public final class Interpreter {
     }
     String simple = name.contains("::") ? name.substring(name.lastIndexOf("::") + 2) : name;
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
+    if (name.equals(AsmCalls.ACCESS) && c.args().size() == 4) return asmAccess(c, mask);
+    if (name.equals(AsmCalls.INPUTS)) {
+      for (Expr a : c.args()) {
+        unanalyzed(addressed(a), MemOp.LOAD, eval(a, mask), "its address is used by the inline asm at " + at(c.pos())
+            + ", which bankcheck does not run, so the access it makes is not analyzed", mask);
+      }
+      return fill(new Val.Opaque("no value"));
+    }
     Function f = null;
     for (String meant : Program.inNamespace(namespace, name)) {
       f = program.function(meant, c.args().size(), argumentTypes(meant, c));
@@ -2267,6 +2276,18 @@ public final class Interpreter {
           return lanewise(List.of(args.get(0), args.get(0)), (x, y) -> x instanceof Val.Num num && num.poly().isConstant()
               ? Val.num(bitIntrinsic(simple, num.poly().constant()))
               : x instanceof Val.Unknown ? x : new Val.Unknown("the result of '" + simple + "' of a value that is not a constant"));
+        }
+      }
+      case "__cvta_generic_to_shared" -> {
+        // the shared window's address, an integer counting bytes (as (uintptr_t) p), for inline PTX to use
+        if (args.size() == 1) {
+          Val[] out = new Val[n];
+          for (int l = 0; l < n; l++) {
+            Val v = args.get(0)[l];
+            out[l] = v instanceof Val.Ptr p ? p.withPointee(Types.UCHAR) : v == null ? null
+                : new Val.Unknown("the shared-window address of a pointer that is not known to be to shared memory");
+          }
+          return out;
         }
       }
       case "__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv" -> {
@@ -2424,6 +2445,28 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) lanes[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(copied);
     access(new SharedLV(lanes, copied), MemOp.COPY, mask, addressed(c.args().get(0)));
     return true;
+  }
+
+  /**
+   * The shared-memory access of one inline PTX instruction (see {@link AsmCalls#ACCESS}): {@code width} bytes at
+   * the address of each of the first {@code lanes} lanes (ldmatrix: 8, 16 or 32 row addresses of 16 bytes, an
+   * 8x8 matrix per quarter-warp, as 16-byte accesses are grouped).
+   */
+  private Val[] asmAccess(Expr.Call c, boolean[] mask) {
+    Val[] address = eval(c.args().get(0), mask);
+    int width = (int) ((Expr.IntLit) c.args().get(1)).value();
+    int kind = (int) ((Expr.IntLit) c.args().get(2)).value();
+    int lanes = (int) ((Expr.IntLit) c.args().get(3)).value();
+    boolean[] active = mask.clone();
+    for (int l = lanes; l < n; l++) active[l] = false;
+    if (deref(address, active, () -> "the address of the inline asm at " + at(c.pos())) instanceof SharedLV s) {
+      Type type = new Type.Scalar(AsmCalls.KIND_NAMES.get(kind), width, width, false, false);
+      Val.Ptr[] at = new Val.Ptr[n];
+      for (int l = 0; l < n; l++) at[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(type);
+      access(new SharedLV(at, type), kind == AsmCalls.STORE ? MemOp.STORE : kind == AsmCalls.COPY ? MemOp.COPY
+          : MemOp.LOAD, active, addressed(c.args().get(0)));
+    }
+    return fill(new Val.Opaque("no value"));
   }
 
   /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */

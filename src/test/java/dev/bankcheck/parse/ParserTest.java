@@ -410,7 +410,7 @@ class ParserTest {
   // ---- statements ----
 
   @Test
-  void asmOutputsAreAssignedAndAsmWithoutOutputsIsEmpty() {
+  void asmOutputsAreAssignedAndSharedAccessesInPtxAreCalls() {
     List<Stmt> s = body("""
         __global__ void k(float a, float b, int x) {
           asm("add.f32 %0, %2, %3;\\n\\t" "mov.f32 %1, %0;" : "=f"(a), [bb] "+f"(b) : "f"(a), "f"(b));
@@ -422,13 +422,37 @@ class ParserTest {
           asm("shfl.sync.up.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=r"(x) : "r"(x));
         }
         """);
-    assertEquals("(, (= a (asm-output)) (= b (asm-output)))", sexpr(((Stmt.ExprStmt) s.get(0)).expr()));
-    assertTrue(s.get(1) instanceof Stmt.Empty && s.get(2) instanceof Stmt.Empty, s.toString());
+    // the inputs of asm bankcheck does not run are handed on (a shared address among them is reported)
+    assertEquals("(, (call __bankcheck_asm_inputs a b) (= a (asm-output)) (= b (asm-output)))",
+        sexpr(((Stmt.ExprStmt) s.get(0)).expr()));
+    // one instruction that accesses shared memory: address, width, kind (st.shared), lanes
+    assertEquals("(call __bankcheck_asm_access x 4 1 32)", sexpr(((Stmt.ExprStmt) s.get(1)).expr()));
+    assertEquals("(call __bankcheck_asm_access x 4 1 32)", sexpr(((Stmt.ExprStmt) s.get(2)).expr()));
     assertTrue(sexpr(((Stmt.ExprStmt) s.get(3)).expr()).startsWith("(= x (% (+ (. threadIdx x)"), s.get(3).toString());
     // a shuffle or reduction in PTX is the intrinsic; an up-shuffle needs clamp 0, so this one stays unknown
     assertEquals("(= x (call __shfl_sync 4294967295 (/ x 32) 0))", sexpr(((Stmt.ExprStmt) s.get(4)).expr()));
     assertEquals("(= x (call __reduce_max_sync (- 1) x))", sexpr(((Stmt.ExprStmt) s.get(5)).expr()));
-    assertEquals("(= x (asm-output))", sexpr(((Stmt.ExprStmt) s.get(6)).expr()));
+    assertEquals("(, (call __bankcheck_asm_inputs x) (= x (asm-output)))", sexpr(((Stmt.ExprStmt) s.get(6)).expr()));
+  }
+
+  @Test
+  void ptxThatAccessesSharedMemoryIsACallWithItsAddressWidthKindAndLanes() {
+    List<Stmt> s = body("""
+        __global__ void k(unsigned a, unsigned r, const void* g) {
+          asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];" : "=r"(r), "=r"(r) : "r"(a));
+          asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared::cta.b16 {%0,%1,%2,%3}, [%4];"
+              : "=r"(r), "=r"(r), "=r"(r), "=r"(r) : "r"(a));
+          asm volatile("ld.volatile.shared.v2.f32 {%0, %1}, [%2 + 8];" : "=r"(r), "=r"(r) : "r"(a));
+          asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16, %2;" :: "r"(a), "l"(g), "r"(r));
+          asm volatile("ld.shared.v4.b64 {%0, %1, %2, %3}, [%4];" : "=r"(r), "=r"(r), "=r"(r), "=r"(r) : "r"(a));
+        }
+        """);
+    assertTrue(sexpr(((Stmt.ExprStmt) s.get(0)).expr()).startsWith("(, (call __bankcheck_asm_access a 16 3 16)"));
+    assertTrue(sexpr(((Stmt.ExprStmt) s.get(1)).expr()).startsWith("(, (call __bankcheck_asm_access a 16 3 32)"));
+    assertTrue(sexpr(((Stmt.ExprStmt) s.get(2)).expr()).startsWith("(, (call __bankcheck_asm_access (+ a 8) 8 0 32)"));
+    assertEquals("(call __bankcheck_asm_access a 16 2 32)", sexpr(((Stmt.ExprStmt) s.get(3)).expr()));
+    // 32 bytes per lane is not one access of the model
+    assertTrue(sexpr(((Stmt.ExprStmt) s.get(4)).expr()).startsWith("(, (call __bankcheck_asm_inputs a)"));
   }
 
   @Test
