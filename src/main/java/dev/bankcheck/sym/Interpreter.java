@@ -2433,18 +2433,26 @@ public final class Interpreter {
       size = n instanceof Val.Num num && num.poly().isConstant() ? num.poly().constant() : -1;
       if (size != 4 && size != 8 && size != 16) return false;
     } else if (simple.equals("memcpy_async") && args.size() == 4 && c.args().get(3) instanceof Expr.Name pipe
-        && lookupLocal(pipe.name()) != null && lookupLocal(pipe.name()).pipeline) {
+        && isPipeline(lookupLocal(pipe.name()))) {
       size = alignedCopySize(c.args().get(2));
       if (size < 0) return false;
     } else {
       return false;
     }
     if (!(deref(args.get(0), mask, () -> "the destination of " + simple) instanceof SharedLV s)) return false;
-    Type copied = new Type.Scalar("cp.async copy", size, size, false, false);
-    Val.Ptr[] lanes = new Val.Ptr[n];
-    for (int l = 0; l < n; l++) lanes[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(copied);
-    access(new SharedLV(lanes, copied), MemOp.COPY, mask, addressed(c.args().get(0)));
+    accessAs(s, new Type.Scalar("cp.async copy", size, size, false, false), MemOp.COPY, mask, addressed(c.args().get(0)));
     return true;
+  }
+
+  private static boolean isPipeline(Var v) {
+    return v != null && v.pipeline;
+  }
+
+  /** An access at each lane's address in {@code s}, as one of {@code type} (its size is the access width). */
+  private void accessAs(SharedLV s, Type type, MemOp op, boolean[] mask, Expr at) {
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    for (int l = 0; l < n; l++) lanes[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(type);
+    access(new SharedLV(lanes, type), op, mask, at);
   }
 
   /**
@@ -2460,16 +2468,13 @@ public final class Interpreter {
     boolean[] active = mask.clone();
     for (int l = lanes; l < n; l++) active[l] = false;
     if (deref(address, active, () -> "the address of the inline asm at " + at(c.pos())) instanceof SharedLV s) {
-      Type type = new Type.Scalar(AsmCalls.KIND_NAMES.get(kind), width, width, false, false);
-      Val.Ptr[] at = new Val.Ptr[n];
-      for (int l = 0; l < n; l++) at[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(type);
-      access(new SharedLV(at, type), kind == AsmCalls.STORE ? MemOp.STORE : kind == AsmCalls.COPY ? MemOp.COPY
-          : MemOp.LOAD, active, addressed(c.args().get(0)));
+      accessAs(s, new Type.Scalar(AsmCalls.KIND_NAMES.get(kind), width, width, false, false), kind == AsmCalls.STORE
+          ? MemOp.STORE : kind == AsmCalls.COPY ? MemOp.COPY : MemOp.LOAD, active, addressed(c.args().get(0)));
     }
     return fill(new Val.Opaque("no value"));
   }
 
-  /** Shared memory handed to code the tool cannot see (cp.async, inline-asm helpers): an unanalyzed access. */
+  /** Shared memory handed to code the tool cannot see (a function without a body here): an unanalyzed access. */
   private void passedToUnknown(Expr arg, Val[] vals, String callee, String why, boolean[] mask) {
     unanalyzed(addressed(arg), MemOp.LOAD, vals, "its address is passed to '" + callee + "', " + why
         + ", so the access it makes is not analyzed", mask);
