@@ -71,6 +71,9 @@ class LoopRepeatProperties {
       "priv[(t % 4 > 1 && tx > 2) ? 1 : 0] = v;",
       "if (t == 2 || tx == 31) s[ty][tx] = v;",
       "t > 5 && (same = 3) > 0;",
+      // an asynchronous copy and PTX are accesses at their operands' addresses
+      "float* cp = &s[ty][0] + (tx * (t + 1)) % 32; __pipeline_memcpy_async(cp, &g[t], 4);",
+      "asm volatile(\"st.shared.f32 [%0], %1;\" :: \"r\"((unsigned) __cvta_generic_to_shared(&s[ty][(tx * (t + 1)) % 32])), \"f\"(v));",
   };
   private static final int[] TRIPS = {1, 2, 5, 16, 48};
 
