@@ -2680,8 +2680,10 @@ public final class Interpreter {
         if (t != null && t.pointers() == 0 && t.dims().isEmpty()) {
           b.put("typename " + p.name(), program.typeArgument(t, callerScope));
         } else if (t == null) {
-          b.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '" + f.name()
-              + "' has no type argument at this call (bankcheck does not deduce one from the arguments)"));
+          Val.Opaque deduced = deducedType(f, p.name(), c);
+          b.put("typename " + p.name(), deduced != null ? deduced : new Val.Unknown("template parameter '" + p.name()
+              + "' of '" + f.name() + "' has no type argument at this call (bankcheck deduces one only from an"
+              + " argument whose type it knows: a variable, an element, an address or a cast)"));
         }
         continue;
       }
@@ -2692,6 +2694,30 @@ public final class Interpreter {
           + "' has no constant value at this call"));
     }
     return b;
+  }
+
+  /**
+   * The type a call's arguments give the type parameter {@code name}, as the compiler deduces it for parameters
+   * declared T, T* (const T*) or T&: a built-in, vector or (not templated) struct type; null where no argument
+   * gives one bankcheck can name (a pointer or a class template's instance is not named) or two disagree.
+   */
+  private Val.Opaque deducedType(Function f, String name, Expr.Call c) {
+    String found = null;
+    for (int i = 0; i < Math.min(f.params().size(), c.args().size()); i++) {
+      TypeRef declared = f.params().get(i).type();
+      if (!declared.base().equals(name) || !declared.templateArgs().isEmpty() || !declared.dims().isEmpty()
+          || declared.pointerToArray()) {
+        continue;
+      }
+      Type t = staticType(c.args().get(i));
+      for (int k = 0; k < declared.pointers() && t != null; k++) t = t instanceof Type.Pointer ptr ? ptr.pointee() : null;
+      String type = t instanceof Type.Scalar || t instanceof Type.Vector
+          || t instanceof Type.Struct st && st.name().indexOf('<') < 0 ? t.display() : null;
+      if (type == null) continue; // an argument whose type is not known here: the others may tell
+      if (found != null && !found.equals(type)) return null;
+      found = type;
+    }
+    return found == null ? null : new Val.Opaque("type:" + found);
   }
 
   private Val offsetOf(Expr type, Expr field) {

@@ -83,4 +83,25 @@ class DeductionTest {
     assertTrue(store.assumptions().toString().contains("N = 2, T = double"), store.assumptions().toString());
     assertEquals(2, store.ways(), store.reason());
   }
+
+  /** A device function template called without template arguments: T from the arguments whose type is known. */
+  @Test
+  void deviceFunctionTemplatesTakeTheirArgumentsTypes() {
+    FileReport r = analyze("""
+        struct Pair { float a, b; };
+        template <typename T>
+        __device__ void put(T *s, T v) { s[threadIdx.x * sizeof(T)] = v; }
+        template <typename T>
+        __device__ void pair(T *s, const Pair *p) { s[threadIdx.x * sizeof(T) / 8].b = p[0].a; }
+        __global__ void k(const Pair *g) {
+          __shared__ float f[32 * 4];
+          __shared__ Pair p[32 * 8];
+          put(f, 1.0f);
+          pair(p, g);
+        }
+        """);
+    Finding f = at(r, 3, Op.STORE);
+    assertEquals(4, f.ways(), f.reason()); // 4 floats apart
+    assertEquals(2, at(r, 5, Op.STORE).ways(), at(r, 5, Op.STORE).reason()); // one Pair apart: 2 words
+  }
 }

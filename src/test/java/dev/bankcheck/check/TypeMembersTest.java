@@ -56,7 +56,7 @@ class TypeMembersTest {
         template <typename T> __global__ void k(float* out) {
           __shared__ float s[32 * 16];
           out[0] = s[threadIdx.x * T::k];
-          st(s, 1);
+          st(s, tag());
         }
         """);
     assertUnknownBecause(at(r, 4, Op.LOAD), "template parameter 'T' of 'k' has no type argument in this file");
