@@ -154,12 +154,12 @@ public final class Explain {
       return "up to " + g.maxLanesOnOneWord() + " lanes update the same word of bank "
           + g.worstBank() + " (" + lanes(lanes) + " at " + wordList(words) + ")";
     }
-    if (r.kind() == AccessKind.COPY && g.passes() > words.length) {
-      return lanes(lanes) + " copy to " + wordList(words) + " of bank " + g.worstBank() + ": " + g.passes()
-          + " passes (a copy does not merge lanes on one word)";
-    }
     boolean wholeWarp = lanes.length == r.activeLanes() && r.activeLanes() == r.config().warpSize();
     String who = wholeWarp ? "all " + lanes.length + " lanes" : lanes(lanes);
+    if (r.kind() == AccessKind.COPY && g.passes() > words.length) {
+      return who + " copy to " + wordList(words) + " of bank " + g.worstBank() + ": " + g.passes()
+          + " passes (a copy does not merge lanes on one word)";
+    }
     String hit = who + " hit bank " + g.worstBank();
     if (closedForm && wholeWarp) {
       return hit;

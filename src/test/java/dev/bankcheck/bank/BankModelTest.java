@@ -72,8 +72,8 @@ class BankModelTest {
     assertEquals(32, r.ways());
     assertEquals(32, r.wavefronts());
     assertFalse(r.broadcast());
-    assertEquals("lane stride 0 words: lanes 0-31 copy to word 7 of bank 7: 32 passes (a copy does not merge lanes"
-        + " on one word)", Explain.reason(r));
+    assertEquals("lane stride 0 words: all 32 lanes copy to word 7 of bank 7: 32 passes (a copy does not merge"
+        + " lanes on one word)", Explain.reason(r));
     // two chars of one word from each of two lanes: two lane-words in bank 0
     assertEquals(2, eval(l -> l < 2 ? l : 4L * l, 1, AccessKind.COPY).ways());
     assertEquals(new Bounds(32, 1, "every lane copying to the same word (a copy does not merge them)",
