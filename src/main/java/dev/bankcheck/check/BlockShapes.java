@@ -356,6 +356,10 @@ final class BlockShapes {
      */
     private TypeRef type(Expr e, Map<String, Object> env) {
       if (e instanceof Expr.Cast c) return unboundTypes.contains(c.type().base()) ? null : c.type();
+      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals("raw_pointer_cast")
+          && c.args().size() == 1) {
+        return deviceVectorData(c.args().get(0), env);
+      }
       if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
         TypeRef t = type(b.left(), env);
         return t != null && t.pointers() > 0 ? t : null;
@@ -367,6 +371,22 @@ final class BlockShapes {
         return null;
       }
       return t.withDims(List.of(), t.dims().size() + (address ? 1 : 0));
+    }
+
+    /**
+     * {@code v.data()} or {@code &v[0]} of a {@code thrust::device_vector<T> v}, as thrust::raw_pointer_cast
+     * gives it: a pointer to T; null otherwise.
+     */
+    private TypeRef deviceVectorData(Expr e, Map<String, Object> env) {
+      Expr vector = e instanceof Expr.Call d && d.callee() instanceof Expr.Member m && m.member().equals("data")
+          && d.args().isEmpty() ? m.base()
+          : e instanceof Expr.Unary u && u.op().equals("&") && u.operand() instanceof Expr.Index i ? i.base() : null;
+      if (!(vector instanceof Expr.Name v) || !(env.get(TYPE + v.name()) instanceof TypeRef t)
+          || !simpleName(t.base()).equals("device_vector") || t.pointers() > 0 || t.templateArgs().isEmpty()) {
+        return null;
+      }
+      TypeRef element = t.templateArgs().get(0);
+      return element == null || unboundTypes.contains(element.base()) ? null : element.withDims(List.of(), 1);
     }
 
     /** Variables a loop assigns take a different value in each iteration: none is constant inside or after it. */

@@ -46,6 +46,16 @@ class DeductionTest {
   }
 
   @Test
+  void fromThrustDeviceVectors() {
+    assertDeduced(analyze(KERNEL + """
+        void host(int n) {
+          thrust::device_vector<double> in(n), out(n);
+          k<<<1, 64>>>(thrust::raw_pointer_cast(in.data()), thrust::raw_pointer_cast(&out[0]));
+        }
+        """), "double", 2);
+  }
+
+  @Test
   void aShadowedVariableIsTheInnerOneOnlyInsideItsBlock() {
     FileReport r = analyze(KERNEL + """
         void host(float* in, float* out) {
