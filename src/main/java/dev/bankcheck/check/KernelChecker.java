@@ -592,8 +592,8 @@ final class KernelChecker {
       TypeRef p = kernel.params().get(i).type();
       TypeRef a = argTypes.get(i);
       int j = indexOfTypeParam(params, p.base());
-      if (j < explicit.size() || j < 0 || a == null || !p.templateArgs().isEmpty() || !p.dims().isEmpty()
-          || p.pointerToArray() || a.pointers() < p.pointers() || a.base().equals("auto") || a.base().equals("decltype")) {
+      if (j < explicit.size() || j < 0 || a == null || !p.deduces(p.base()) || a.pointers() < p.pointers()
+          || a.base().equals("auto") || a.base().equals("decltype")) {
         continue;
       }
       TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),

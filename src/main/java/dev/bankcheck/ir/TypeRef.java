@@ -46,6 +46,14 @@ public record TypeRef(String base, StructDef struct, List<TypeRef> templateArgs,
         reference || ref, pointerToArray || ptrToArray);
   }
 
+  /**
+   * Whether a parameter declared with this type lets the compiler deduce the type parameter {@code name} from
+   * the argument: {@code T}, {@code T*}, {@code const T*} or {@code T&} (not {@code S<T>}, {@code T[4]}).
+   */
+  public boolean deduces(String name) {
+    return base.equals(name) && templateArgs.isEmpty() && dims.isEmpty() && !pointerToArray;
+  }
+
   public String display() {
     StringBuilder sb = new StringBuilder(base);
     sb.append("*".repeat(pointers));

@@ -2705,10 +2705,7 @@ public final class Interpreter {
     String found = null;
     for (int i = 0; i < Math.min(f.params().size(), c.args().size()); i++) {
       TypeRef declared = f.params().get(i).type();
-      if (!declared.base().equals(name) || !declared.templateArgs().isEmpty() || !declared.dims().isEmpty()
-          || declared.pointerToArray()) {
-        continue;
-      }
+      if (!declared.deduces(name)) continue;
       Type t = staticType(c.args().get(i));
       for (int k = 0; k < declared.pointers() && t != null; k++) t = t instanceof Type.Pointer ptr ? ptr.pointee() : null;
       String type = t instanceof Type.Scalar || t instanceof Type.Vector
