@@ -2,7 +2,10 @@ package dev.bankcheck.bank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.OptionalLong;
 
 /**
@@ -51,6 +54,117 @@ public final class BankModel {
   private int wordsPerGroup(int widthBytes) {
     int bankBytes = cfg.bankBytes();
     return lanesPerGroup(widthBytes, cfg) * ((widthBytes + bankBytes - 2) / bankBytes + 1);
+  }
+
+  /**
+   * Whether every lane group needs the same passes whatever the memory contents, where lane l's byte address is
+   * known only modulo {@code modulus[l]} (0: exactly {@code byteAddress[l]}): each such lane's banks are fixed
+   * (its modulus is a multiple of banks x bankBytes), and two lanes of a group on one bank are certainly on
+   * different words, or certainly on the same one. Then {@code byteAddress} stands for every outcome.
+   */
+  public boolean dataIndependent(long[] byteAddress, long[] modulus, boolean[] active, int widthBytes) {
+    checkArguments(byteAddress, active, widthBytes, AccessKind.LOAD);
+    int warp = cfg.warpSize();
+    int bankBytes = cfg.bankBytes();
+    long row = (long) cfg.banks() * bankBytes;
+    for (int l = 0; l < warp; l++) {
+      if (active[l] && (modulus[l] < 0 || modulus[l] % row != 0)) return false;
+    }
+    int groupSize = lanesPerGroup(widthBytes, cfg);
+    for (int i = 0; i < warp; i++) {
+      int groupEnd = (i / groupSize + 1) * groupSize;
+      for (int j = i + 1; active[i] && j < Math.min(warp, groupEnd); j++) {
+        if (!active[j] || modulus[i] == 0 && modulus[j] == 0) continue;
+        long apart = gcd(modulus[i], modulus[j]) / bankBytes; // words; a multiple of the banks
+        for (long wi = wordOf(byteAddress[i], bankBytes); wi <= wordOf(byteAddress[i] + widthBytes - 1, bankBytes); wi++) {
+          for (long wj = wordOf(byteAddress[j], bankBytes); wj <= wordOf(byteAddress[j] + widthBytes - 1, bankBytes); wj++) {
+            if (Math.floorMod(wi - wj, apart) == 0) return false; // the same bank, perhaps the same word
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Worst and best ways where lane l's byte address is known only modulo {@code modulus[l]} (0: exactly), each a
+   * multiple of banks x bankBytes, so that every lane's banks are fixed (null otherwise). Worst: in each bank,
+   * lanes whose words may differ do (at most the array's words in one bank); best: lanes whose words may be one
+   * are, and only words no data can make one stay apart.
+   */
+  public Bounds dataBounds(long[] byteAddress, long[] modulus, boolean[] active, int widthBytes, AccessKind kind,
+      long arrayBytes) {
+    checkArguments(byteAddress, active, widthBytes, kind);
+    int warp = cfg.warpSize();
+    int bankBytes = cfg.bankBytes();
+    int banks = cfg.banks();
+    long row = (long) banks * bankBytes;
+    for (int l = 0; l < warp; l++) {
+      if (active[l] && (modulus[l] < 0 || modulus[l] % row != 0)) return null;
+    }
+    long wordsInOneBank = arrayBytes >= 0 ? Math.max(1, ceilDiv(ceilDiv(arrayBytes, bankBytes), banks)) : Long.MAX_VALUE;
+    boolean eachLaneCounts = kind == AccessKind.ATOMIC || kind == AccessKind.COPY;
+    int groupSize = lanesPerGroup(widthBytes, cfg);
+    int worst = 1;
+    int best = 1;
+    String worstCase = null;
+    String bestCase = null;
+    for (int start = 0; start < warp; start += groupSize) {
+      for (int bank = 0; bank < banks; bank++) {
+        // the lanes on this bank, each with its word: exact words count once, a data lane's word may be any
+        List<Integer> lanes = new ArrayList<>();
+        List<Long> words = new ArrayList<>();
+        Set<Long> exactWords = new HashSet<>();
+        long apart = 0; // what every data lane's word is known modulo, in words
+        for (int l = start; l < Math.min(warp, start + groupSize); l++) {
+          if (!active[l]) continue;
+          for (long w = wordOf(byteAddress[l], bankBytes); w <= wordOf(byteAddress[l] + widthBytes - 1, bankBytes); w++) {
+            if (Math.floorMod(w, banks) != bank) continue;
+            lanes.add(l);
+            words.add(w);
+            if (modulus[l] == 0) exactWords.add(w);
+            else apart = gcd(apart, modulus[l] / bankBytes);
+          }
+        }
+        if (lanes.isEmpty()) continue;
+        // words in different classes modulo `apart` are different for any data
+        Set<Long> classes = new HashSet<>();
+        for (long w : words) classes.add(apart == 0 ? w : Math.floorMod(w, apart));
+        int dataLanes = (int) lanes.stream().filter(l -> modulus[l] != 0).count();
+        int most = eachLaneCounts ? lanes.size() : (int) Math.min(exactWords.size() + dataLanes, wordsInOneBank);
+        int least = kind == AccessKind.COPY ? lanes.size() : classes.size();
+        if (most > worst) {
+          worst = most;
+          worstCase = lanesText(lanes) + (eachLaneCounts ? " on bank " + bank + ", each lane counted"
+              : " on " + most + " different words of bank " + bank);
+        }
+        if (least > best) {
+          best = least;
+          bestCase = lanesText(lanes) + " on " + least + " words of bank " + bank + " that no data makes one";
+        }
+      }
+    }
+    String fixed = " (each lane's bank is fixed: the data moves it by multiples of " + row + " bytes)";
+    return new Bounds(worst, Math.min(best, worst),
+        worstCase == null ? "none: no two lanes of a group can meet on one bank" + fixed : worstCase + fixed,
+        bestCase == null ? "the lanes that share a bank on one word" : bestCase);
+  }
+
+  /** "lane 3", "lanes 0 and 16", "lanes 0, 8, 16 and 24", "lanes 0, 1, 2, ..., 31 (32 lanes)". */
+  private static String lanesText(List<Integer> lanes) {
+    List<String> d = lanes.stream().distinct().map(String::valueOf).toList();
+    if (d.size() == 1) return "lane " + d.get(0);
+    if (d.size() <= 4) return "lanes " + String.join(", ", d.subList(0, d.size() - 1)) + " and " + d.get(d.size() - 1);
+    return "lanes " + String.join(", ", d.subList(0, 3)) + ", ..., " + d.get(d.size() - 1) + " (" + d.size() + " lanes)";
+  }
+
+  private static long gcd(long a, long b) {
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
   }
 
   /**

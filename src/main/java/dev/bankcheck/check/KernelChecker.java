@@ -124,8 +124,12 @@ final class KernelChecker {
     /** Notes that concern this access only (conditions around it that could not be decided per lane). */
     final Set<String> notes = new LinkedHashSet<>();
     String unknown;
+    /** Some execution's address depends on memory contents; in some of them not even its bank is known. */
     boolean data;
+    boolean plainData;
     int dataLanes;
+    /** The bounds of the executions whose lanes' banks are known whatever the data (null: none). */
+    Bounds dataBounds;
     /** Whether {@link SwizzleSearch} could rewrite this access (null: not asked yet). */
     Boolean rewritable;
     /** Accesses already evaluated here, up to a shift that changes no outcome (see {@link #evaluateAddresses}). */
@@ -764,6 +768,7 @@ final class KernelChecker {
     int n = lanes.length;
     boolean[] active = new boolean[n];
     int activeCount = 0;
+    boolean anyData = false;
     for (int l = 0; l < n; l++) {
       Val.Ptr p = lanes[l];
       if (p == null) continue;
@@ -780,15 +785,24 @@ final class KernelChecker {
         if (site.unknown == null) site.unknown = p.unknown();
         return;
       }
-      if (p.data()) site.data = true;
+      if (p.data()) {
+        anyData = true;
+        // known modulo some bytes: possibly exact for any data (below)
+        if (p.offset() == null) site.plainData = true;
+      }
     }
-    if (site.data) {
+    if (site.plainData) {
+      site.data = true;
       site.dataLanes = Math.max(site.dataLanes, activeCount);
       return;
     }
     Poly[] offsets = new Poly[n];
+    long[] modulus = new long[n];
     for (int l = 0; l < n; l++) {
-      if (active[l]) offsets[l] = lanes[l].offset();
+      if (active[l]) {
+        offsets[l] = lanes[l].offset();
+        modulus[l] = lanes[l].data() ? lanes[l].modulus() : 0;
+      }
     }
     for (BranchCase branchCase : branchCases(offsets)) {
       Poly[] c = branchCase.offsets();
@@ -802,14 +816,38 @@ final class KernelChecker {
         // the symbolic parts are equal when their terms are (lanes often share the very same map)
         else differ = symbolic.terms() != c[l].terms() && !symbolic.terms().equals(c[l].terms());
       }
+      long[] addr = new long[n];
+      for (int l = 0; l < n && !differ; l++) {
+        if (active[l]) addr[l] = c[l].constant();
+      }
+      // a data address known modulo some bytes: its lanes' constant parts stand for every outcome if they share
+      // the rest (a warp-uniform part that cannot move sub-word accesses between words)
+      boolean representable = !differ && (symbolic.isConstant() || site.width >= bank.bankBytes());
+      if (anyData && (!representable || !model.dataIndependent(addr, modulus, active, site.width))) {
+        site.data = true;
+        site.dataLanes = Math.max(site.dataLanes, activeCount);
+        Bounds b = representable
+            ? model.dataBounds(addr, modulus, active, site.width, site.kind, site.root.type().size()) : null;
+        if (b == null) {
+          site.plainData = true;
+          return;
+        }
+        // the best case holds for every execution (some may be branches that are not taken), the worst for one
+        site.dataBounds = site.dataBounds == null ? b : new Bounds(
+            Math.max(b.worst(), site.dataBounds.worst()), Math.min(b.best(), site.dataBounds.best()),
+            b.worst() > site.dataBounds.worst() ? b.worstCase() : site.dataBounds.worstCase(),
+            b.best() < site.dataBounds.best() ? b.bestCase() : site.dataBounds.bestCase());
+        continue;
+      }
+      if (anyData) {
+        site.notes.add("the address depends on memory contents only through multiples of "
+            + (long) bank.banks() * bank.bankBytes() + " bytes (" + bank.banks() + " banks of " + bank.bankBytes()
+            + " bytes): each lane's bank, and which lanes of a bank share a word, are the same for any data");
+      }
       if (differ) {
         if (evaluateEachWarp(site, c, active, warp, made, where, context, shape, shapeOfWorst)) continue;
         if (site.unknown == null) site.unknown = differingSymbols(c);
         return;
-      }
-      long[] addr = new long[n];
-      for (int l = 0; l < n; l++) {
-        if (active[l]) addr[l] = c[l].constant();
       }
       String misaligned = misalignment(site, addr, active, symbolic);
       if (misaligned != null) {
@@ -1153,10 +1191,19 @@ final class KernelChecker {
         : " (worst at " + s.worstContext + ")";
     if (s.data) {
       AccessKind kind = AccessKind.valueOf(s.op.name());
-      Bounds b = BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), width, kind, bank);
-      String reason = "the index depends on memory contents; worst case: " + b.worstCase() + ", best case: " + b.bestCase();
+      Bounds b = s.plainData || s.dataBounds == null
+          ? BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), width, kind, bank)
+          : s.dataBounds;
+      String worstCase = b.worstCase();
+      int worst = b.worst();
+      if (s.worst != null && s.worst.ways() > worst) {
+        // an execution whose address does not depend on data is worse
+        worst = s.worst.ways();
+        worstCase = Explain.reason(s.worst, width) + ctx + ", where the address does not depend on data";
+      }
+      String reason = "the index depends on memory contents; worst case: " + worstCase + ", best case: " + b.bestCase();
       return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, width, null, null, null,
-          null, Verdict.DATA_DEPENDENT, b.worst(), b.best(), false, reason, List.copyOf(assumptions), null, null);
+          null, Verdict.DATA_DEPENDENT, worst, b.best(), false, reason, List.copyOf(assumptions), null, null);
     }
     if (s.worst == null || (s.unknown != null && s.worst.ways() < 2)) {
       String reason = s.unknown != null ? s.unknown : "no lane reaches this access";

@@ -47,8 +47,7 @@ public final class Arith {
   static Val binary(int code, String op, Val a, Val b) {
     if (a instanceof Val.Unknown) return a;
     if (b instanceof Val.Unknown) return b;
-    if (a instanceof Val.Data) return a;
-    if (b instanceof Val.Data) return b;
+    if (a instanceof Val.Data || b instanceof Val.Data) return data(code, a, b);
     if (!(a instanceof Val.Num x) || !(b instanceof Val.Num y)) {
       // the non-integer's own description says what the user can look at (a struct member, a float)
       if (a instanceof Val.Opaque o && !o.what().startsWith("type:")) return o;
@@ -65,6 +64,87 @@ public final class Arith {
     }
     Poly r = symbolic(op, p, q);
     return new Val.Num(r != null ? r.compact() : Poly.symbol("(" + p + ") " + op + " (" + q + ")"));
+  }
+
+  /**
+   * Arithmetic with a value read from memory: the result is data too, and what is known of it modulo some
+   * number is kept through +, -, * and << by constants (the congruence {@code d * 32 + tid == tid (mod 32)});
+   * {@code %} and {@code &} by a divisor of that modulus give an exact number.
+   */
+  private static Val data(int code, Val a, Val b) {
+    Val.Data d = a instanceof Val.Data x ? x : (Val.Data) b;
+    Val other = d == a ? b : a;
+    if (other instanceof Val.Data e && (code == ADD || code == SUB)) return sum(d, e, code == SUB);
+    if (!(other instanceof Val.Num num)) return d.plain();
+    Poly q = num.poly();
+    long c = q.isConstant() ? q.constant() : 0;
+    try {
+      switch (code) {
+        case ADD:
+          return Val.Data.congruent(d.source(), d.modulus(), d.residue().add(q));
+        case SUB:
+          return d == a ? Val.Data.congruent(d.source(), d.modulus(), d.residue().sub(q))
+              : Val.Data.congruent(d.source(), d.modulus(), q.sub(d.residue()));
+        case MUL:
+          if (!q.isConstant()) return d.plain();
+          if (c == 0) return Val.num(0);
+          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), Math.abs(c)), d.residue().scale(c));
+        case SHL:
+          if (d != a || !q.isConstant() || c < 0 || c > 30) return d.plain();
+          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), 1L << c), d.residue().scale(1L << c));
+        case MOD:
+          // indices are taken as non-negative, as for symbolic values
+          return d == a && c > 0 && d.modulus() % c == 0 && d.residue().isConstant()
+              ? Val.num(d.residue().constant() % c) : d.plain();
+        case AND:
+          return c > 0 && Long.bitCount(c + 1) == 1 && d.modulus() % (c + 1) == 0 && d.residue().isConstant()
+              ? Val.num(d.residue().constant() & c) : d.plain();
+        default:
+          return d.plain();
+      }
+    } catch (ArithmeticException overflow) {
+      return d.plain();
+    }
+  }
+
+  private static Val sum(Val.Data d, Val.Data e, boolean minus) {
+    long g = gcd(d.modulus(), e.modulus());
+    return Val.Data.congruent(d.source(), g, minus ? d.residue().sub(e.residue()) : d.residue().add(e.residue()));
+  }
+
+  static long gcd(long a, long b) {
+    a = Math.abs(a);
+    b = Math.abs(b);
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  /**
+   * What a value is known to be where two branches give {@code a} and {@code b} and one of them is data: data
+   * congruent modulo what both sides share ({@code d * 64 + t} and {@code t + 32}: t modulo 32).
+   */
+  static Val.Data join(Val a, Val b) {
+    Val.Data d = a instanceof Val.Data x ? x : (Val.Data) b;
+    Val other = d == a ? b : a;
+    Poly r;
+    long m;
+    if (other instanceof Val.Data e) {
+      r = e.residue();
+      m = e.modulus();
+    } else if (other instanceof Val.Num num) {
+      r = num.poly();
+      m = 0;
+    } else {
+      return d.plain();
+    }
+    Poly diff = d.residue().sub(r);
+    if (!diff.isConstant()) return d.plain();
+    Val joined = Val.Data.congruent(d.source(), gcd(gcd(d.modulus(), m), diff.constant()), d.residue());
+    return (Val.Data) joined;
   }
 
   static Long concrete(String op, long a, long b) {
@@ -161,6 +241,14 @@ public final class Arith {
   }
 
   public static Val unary(String op, Val a) {
+    if (a instanceof Val.Data d) {
+      return switch (op) {
+        case "+" -> d;
+        case "-" -> Val.Data.congruent(d.source(), d.modulus(), d.residue().negate());
+        case "~" -> Val.Data.congruent(d.source(), d.modulus(), d.residue().negate().add(Poly.of(-1)));
+        default -> d.plain();
+      };
+    }
     if (!(a instanceof Val.Num n)) return a instanceof Val.Ptr ? new Val.Unknown("operator '" + op + "' on a pointer") : a;
     Poly p = n.poly();
     return switch (op) {

@@ -547,6 +547,10 @@ public final class Interpreter {
 
   /** The value an integer type can hold: char and short wrap (exactly where the algebra allows). */
   static Val narrow(Val v, Type.Scalar s) {
+    if (v instanceof Val.Data d && s.size() < 4) {
+      // a char or short keeps what the value is known to be modulo a divisor of its range
+      return Val.Data.congruent(d.source(), Arith.gcd(d.modulus(), 1L << (s.size() * 8)), d.residue());
+    }
     if (!(v instanceof Val.Num num) || s.size() >= 8) return v;
     int bits = (int) s.size() * 8;
     long mod = 1L << bits;
@@ -795,7 +799,7 @@ public final class Interpreter {
    */
   private static Val.Data dataSide(Val a, Val b) {
     if (a instanceof Val.Unknown || b instanceof Val.Unknown) return null;
-    return a instanceof Val.Data d ? d : b instanceof Val.Data d ? d : null;
+    return a instanceof Val.Data || b instanceof Val.Data ? Arith.join(a, b) : null;
   }
 
   private boolean uniformAcross(Val[] v, boolean[] lanes) {
@@ -920,15 +924,15 @@ public final class Interpreter {
     if (a instanceof Val.Num x && c instanceof Val.Num y) {
       return new Val.Num(y.poly().add(x.poly().sub(y.poly()).mul(b)).compact());
     }
-    if (a instanceof Val.Ptr x && c instanceof Val.Ptr y && x.root() == y.root() && x.offset() != null && y.offset() != null
-        && x.pointee().equals(y.pointee())) {
+    if (a instanceof Val.Ptr x && c instanceof Val.Ptr y && x.root() == y.root() && x.exactOffset() != null
+        && y.exactOffset() != null && x.pointee().equals(y.pointee())) {
       return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)).compact());
     }
     if (a instanceof Val.Ptr || c instanceof Val.Ptr) return eitherAddress(a, c, "it depends on the condition at " + at(where));
     // one side could not be computed: its reason is the one that helps
     if (a instanceof Val.Unknown u) return u;
     if (c instanceof Val.Unknown u) return u;
-    if (a instanceof Val.Data || c instanceof Val.Data) return a instanceof Val.Data ? a : c;
+    if (a instanceof Val.Data || c instanceof Val.Data) return Arith.join(a, c);
     return new Val.Unknown("it depends on the condition at " + at(where));
   }
 
@@ -1252,6 +1256,7 @@ public final class Interpreter {
       touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(advance));
+        else if (v.vals[l] instanceof Val.Data d) v.vals[l] = Val.Data.congruent(d.source(), d.modulus(), d.residue().add(advance));
         else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
           v.vals[l] = p.withOffset(p.offset().add(advance.scale(p.pointee().size())));
         }
@@ -1735,7 +1740,7 @@ public final class Interpreter {
         }
         return p.withOffset(p.offset().add(num.poly().scale(size)));
       }
-      if (i instanceof Val.Data d) return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
+      if (i instanceof Val.Data d) return dataAddress(p, d, size);
       String why = i instanceof Val.Unknown u ? u.reason() : i instanceof Val.Opaque o
           ? "the index is " + o.what() + ", not an integer the tool follows" : "the index is not an integer";
       return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
@@ -1748,6 +1753,23 @@ public final class Interpreter {
     }
     if (b instanceof Val.Num && i instanceof Val.Num) return Arith.binary("+", b, i);
     return b instanceof Val.Unknown ? b : i instanceof Val.Unknown ? i : new Val.Unknown("indexing a non-pointer");
+  }
+
+  /**
+   * {@code p + d} elements for data d: what d is known to be modulo some number keeps the address known modulo
+   * that many elements' bytes (also for a pointer that already depends on data).
+   */
+  private static Val.Ptr dataAddress(Val.Ptr p, Val.Data d, long size) {
+    long pointerModulus = p.data() ? p.modulus() : 0;
+    try {
+      long modulus = Arith.gcd(pointerModulus, Math.multiplyExact(d.modulus(), size));
+      if (size <= 0 || p.data() && pointerModulus <= 1 || modulus <= 1) {
+        return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
+      }
+      return new Val.Ptr(p.root(), p.offset().add(d.residue().scale(size)), p.pointee(), p.via(), null, true, modulus);
+    } catch (ArithmeticException overflow) {
+      return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
+    }
   }
 
   /** *p for each lane; {@code describe} names other memory for the values loaded from it (made only for such memory). */
@@ -1890,7 +1912,7 @@ public final class Interpreter {
         break;
       }
     }
-    Val v = first != null && uniform && first.offset() != null && Type.isInteger(s.type())
+    Val v = first != null && uniform && first.exactOffset() != null && Type.isInteger(s.type())
         ? new Val.Num(Poly.symbol(first.root().name() + "[" + first.offset() + "]#" + (uid++)))
         : Type.isInteger(s.type()) ? new Val.Data("the contents of shared '" + (first == null ? "?" : first.root().name()) + "'")
         : new Val.Opaque("a value loaded from shared memory");
@@ -2067,8 +2089,8 @@ public final class Interpreter {
       Val y = unsigned ? narrow(right[l], Types.UINT) : right[l];
       if (plus && (isPointer(x) || isPointer(y))) out[l] = pointerAdd(x, y);
       else if (minus && isPointer(x) && y instanceof Val.Num) out[l] = pointerAdd(x, Arith.unary("-", y));
-      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.offset() != null
-          && q.offset() != null && p.pointee().size() > 0) {
+      else if (minus && x instanceof Val.Ptr p && y instanceof Val.Ptr q && p.exactOffset() != null
+          && q.exactOffset() != null && p.pointee().size() > 0) {
         out[l] = Arith.binary("/", new Val.Num(p.offset().sub(q.offset())), Val.num(p.pointee().size()));
       } else if (minus && x instanceof Val.Foreign p && y instanceof Val.Foreign q) {
         out[l] = p.name().equals(q.name()) && java.util.Objects.equals(p.pointee(), q.pointee()) ? new Val.Num(p.offset().sub(q.offset()))
@@ -2292,6 +2314,14 @@ public final class Interpreter {
       }
       case "__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv" -> {
         return fill(new Val.Data("global memory read by " + simple));
+      }
+      case "tex1Dfetch", "tex1D", "tex1DLod", "tex1DGrad", "tex2D", "tex2DLod", "tex2DGrad", "tex2Dgather", "tex3D",
+          "tex3DLod", "tex3DGrad", "tex1DLayered", "tex1DLayeredLod", "tex1DLayeredGrad", "tex2DLayered",
+          "tex2DLayeredLod", "tex2DLayeredGrad", "texCubemap", "texCubemapLod", "texCubemapGrad", "texCubemapLayered",
+          "texCubemapLayeredLod", "texCubemapLayeredGrad", "surf1Dread", "surf2Dread", "surf3Dread",
+          "surf1DLayeredread", "surf2DLayeredread", "surfCubemapread", "surfCubemapLayeredread" -> {
+        // CUDA's texture and surface reads, where the file does not define the name itself
+        if (f == null) return fill(new Val.Data("texture memory read by " + simple));
       }
       case "swap" -> {
         // std::swap, cuda::std::swap, thrust::swap: it writes both arguments (each read above)

@@ -20,24 +20,54 @@ public sealed interface Val {
 
   /**
    * A pointer into a __shared__ array: {@code offset} in bytes from the array's start, or null with
-   * {@code unknown} (why it cannot be computed) or {@code data} (it depends on memory contents).
+   * {@code unknown} (why it cannot be computed) or {@code data} (it depends on memory contents). A data
+   * pointer may still have an offset: then the address is that offset modulo {@code modulus} bytes
+   * ({@code &s[d * 32 + tid]} for a float array: {@code 4 * tid} modulo 128).
    */
-  record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data) implements Val {
+  record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus)
+      implements Val {
+    public Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data) {
+      this(root, offset, pointee, via, unknown, data, 0);
+    }
+
+    /** The exact offset: null where it is unknown or depends on data. */
+    public Poly exactOffset() {
+      return data ? null : offset;
+    }
+
     Ptr withOffset(Poly o) {
-      return new Ptr(root, o, pointee, via, unknown, data);
+      return new Ptr(root, o, pointee, via, unknown, data, modulus);
     }
 
     Ptr withPointee(Type t) {
-      return new Ptr(root, offset, t, via, unknown, data);
+      return new Ptr(root, offset, t, via, unknown, data, modulus);
     }
 
     Ptr withVia(String v) {
-      return new Ptr(root, offset, pointee, v, unknown, data);
+      return new Ptr(root, offset, pointee, v, unknown, data, modulus);
     }
   }
 
-  /** A value read from memory whose contents the tool does not know (per lane). */
-  record Data(String source) implements Val {}
+  /**
+   * A value read from memory whose contents the tool does not know (per lane), known only to be congruent to
+   * {@code residue} modulo {@code modulus} ({@code d * 32 + tid} is {@code tid} modulo 32); modulus 1: any integer.
+   */
+  record Data(String source, long modulus, Poly residue) implements Val {
+    public Data(String source) {
+      this(source, 1, Poly.ZERO);
+    }
+
+    /** Any value of {@code residue + modulus * k}: the constant part reduced to {@code [0, modulus)}. */
+    static Val congruent(String source, long modulus, Poly residue) {
+      if (modulus <= 1) return new Data(source);
+      long c = residue.constant();
+      return new Data(source, modulus, residue.sub(Poly.of(c)).add(Poly.of(Math.floorMod(c, modulus))));
+    }
+
+    Data plain() {
+      return modulus == 1 ? this : new Data(source);
+    }
+  }
 
   /**
    * A floating-point or other non-index value; or a type bound to a name ("type:float"), with the

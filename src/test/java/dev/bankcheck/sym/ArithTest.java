@@ -74,8 +74,35 @@ class ArithTest {
     Val u = new Val.Unknown("why");
     Val d = new Val.Data("mem");
     assertEquals(u, Arith.binary("+", Val.num(1), u));
-    assertEquals(d, Arith.binary("*", d, Val.num(2)));
+    assertEquals(d, Arith.binary("/", d, Val.num(2)));
+    assertEquals(d, Arith.binary("*", d, num(B)));
     assertEquals(-1, Arith.truth(d));
+  }
+
+  /** d * 32 + 5 is 5 modulo 32 for any d read from memory: what a row index from memory leaves of the bank. */
+  @Test
+  void dataKeepsWhatItIsModuloAConstant() {
+    Val d = new Val.Data("mem");
+    Val row = Arith.binary("+", Arith.binary("*", d, Val.num(32)), Val.num(5));
+    assertEquals(new Val.Data("mem", 32, Poly.of(5)), row);
+    assertEquals(row, Arith.binary("+", Arith.binary("<<", d, Val.num(5)), Val.num(5)));
+    assertEquals(Val.num(5), Arith.binary("%", row, Val.num(32)));
+    assertEquals(Val.num(5), Arith.binary("&", row, Val.num(15)));
+    assertEquals(new Val.Data("mem", 64, Poly.of(10)), Arith.binary("*", row, Val.num(2)));
+    assertEquals(new Val.Data("mem", 32, Poly.of(29)), Arith.binary("-", row, Val.num(40)));
+    assertEquals(new Val.Data("mem", 32, Poly.of(27)), Arith.unary("-", row));
+    assertEquals(new Val.Data("mem", 32, Poly.of(6)),
+        Arith.binary("+", row, Arith.binary("+", Arith.binary("*", d, Val.num(64)), Val.num(1))));
+    assertEquals(new Val.Data("mem", 32, B.add(Poly.of(5))), Arith.binary("+", row, num(B)));
+    assertEquals(d, Arith.binary("/", row, Val.num(2)));
+    assertEquals(d, Arith.binary("%", row, Val.num(64)));
+    assertEquals(Val.num(0), Arith.binary("*", row, Val.num(0)));
+    // two branches: what both sides are congruent to
+    assertEquals(row, Arith.join(row, Val.num(37)));
+    assertEquals(d, Arith.join(row, Val.num(38)));
+    assertEquals(new Val.Data("mem", 32, Poly.ZERO),
+        Arith.join(new Val.Data("mem", 64, Poly.ZERO), new Val.Data("mem", 64, Poly.of(32))));
+    assertEquals(d, Arith.join(row, num(B)));
   }
 
   @Test
