@@ -2341,9 +2341,11 @@ public final class Interpreter {
       return warpReduce(simple, args.get(1), mask, c.pos());
     }
     if (f == null && asyncCopy(c, simple, args, mask)) return fill(new Val.Opaque("no value"));
-    String copy = f == null ? unmodelledCopy(c, simple) : null;
+    String copy = f == null ? unmodelledLibraryCall(c, simple) : null;
     for (int i = 0; i < args.size(); i++) {
-      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : "which has no definition in this file", mask);
+      MemOp op = i == 0 && simple.equals("store_matrix_sync") ? MemOp.STORE : MemOp.LOAD;
+      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : "which has no definition in this file",
+          op, mask);
     }
     if (specialized) {
       return fill(new Val.Unknown("the result of '" + name + "': it has explicit specializations, and bankcheck does"
@@ -2505,13 +2507,20 @@ public final class Interpreter {
   }
 
   /** Shared memory handed to code the tool cannot see (a function without a body here): an unanalyzed access. */
-  private void passedToUnknown(Expr arg, Val[] vals, String callee, String why, boolean[] mask) {
-    unanalyzed(addressed(arg), MemOp.LOAD, vals, "its address is passed to '" + callee + "', " + why
+  private void passedToUnknown(Expr arg, Val[] vals, String callee, String why, MemOp op, boolean[] mask) {
+    unanalyzed(addressed(arg), op, vals, "its address is passed to '" + callee + "', " + why
         + ", so the access it makes is not analyzed", mask);
   }
 
-  /** Why an asynchronous copy that {@link #asyncCopy} does not model is not, for the reason; null for other calls. */
-  private String unmodelledCopy(Expr.Call c, String simple) {
+  /**
+   * Why a library call that accesses shared memory is not analyzed: an asynchronous copy that {@link #asyncCopy}
+   * does not model, a WMMA fragment's load or store; null for other calls.
+   */
+  private String unmodelledLibraryCall(Expr.Call c, String simple) {
+    if (simple.equals("load_matrix_sync") || simple.equals("store_matrix_sync")) {
+      return "a WMMA fragment " + (simple.startsWith("load") ? "load" : "store") + ", whose lane-to-element mapping"
+          + " CUDA leaves to the compiler (ldmatrix and ld.shared in inline PTX are analyzed)";
+    }
     if (simple.equals("__pipeline_memcpy_async")) {
       return "a copy whose size is not a constant 4, 8 or 16 bytes (one cp.async of each thread is modelled)";
     }
