@@ -28,8 +28,9 @@ expressionEof
     ;
 
 topItem
-    : templateHeader? functionDefinition                    #functionItem
-    | templateHeader? operatorFunction                      #operatorItem
+    // a member template of a class template defined outside both has two headers
+    : templateHeader* functionDefinition                    #functionItem
+    | templateHeader* operatorFunction                      #operatorItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
@@ -49,7 +50,7 @@ templateHeader
     ;
 
 templateParam
-    : ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
+    : templateHeader? ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
     | declSpecifiers name=Identifier? ('=' expression)?         #valueTemplateParam
     | declSpecifiers pointer* '(' '*' name=Identifier? ')' '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
     | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam
@@ -345,7 +346,9 @@ expression
     : primary                                                                   #primaryExpr
     | base=expression '[' index=expressionList ']'                              #subscriptExpr
     | callee=expression '(' args=argumentList? ')'                              #callExpr
-    | base=expression op=('.' | '->') member=Identifier                         #memberExpr
+    | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
+    | base=expression op=('.' | '->') 'template'? member=Identifier callTemplateArgs  #memberTemplateExpr
+    | base=expression op=('.' | '->') 'operator' operatorSymbol                 #memberOperatorExpr
     | operand=expression op=('++' | '--')                                       #postfixExpr
     | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr
     | '::'? 'delete' ('[' ']')? operand=expression                             #deleteExpr
@@ -389,6 +392,7 @@ primary
     // prediction takes the first alternative that fits
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName                                                             #nameExpr
+    | 'operator' operatorSymbol                                                 #operatorNameExpr
     | qualifiedName callTemplateArgs                                            #templateIdExpr
     // a right or binary fold "(xs + ... + 0)" shares the parenthesis' alternative: as an alternative of its own it
     // made every '(' read ahead to its ')' to look for the '...'

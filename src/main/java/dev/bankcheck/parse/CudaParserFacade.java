@@ -564,6 +564,14 @@ public final class CudaParserFacade {
     }
     for (int i = start; i < item.size() - 1; i++) {
       String s = item.get(i).text();
+      if (s.equals("operator")) {
+        // "operator=", "operator()", "operator[]": the symbol is the function's name, not an initializer or its
+        // parameters
+        String symbol = next(item, i + 1);
+        if (symbol.equals("(") || symbol.equals("[")) i += 2;
+        else if (item.get(Math.min(i + 1, item.size() - 1)).kind() == TokenKind.PUNCT) i++;
+        continue;
+      }
       if (item.get(i).kind() != TokenKind.PUNCT && !s.equals("struct") && !s.equals("class") && !s.equals("union")
           && !s.equals("enum")) {
         continue;

@@ -90,7 +90,8 @@ final class IrBuilder {
   void addItem(TopItemContext ctx, Pos[] tokenPositions) {
     this.positions = tokenPositions;
     if (ctx instanceof FunctionItemContext f) {
-      List<Function.TemplateParam> tps = templateParams(f.templateHeader());
+      List<Function.TemplateParam> tps = new ArrayList<>();
+      for (TemplateHeaderContext h : f.templateHeader()) tps.addAll(templateParams(h));
       // an explicit specialization "template<> __global__ void k<double>(...)" is a function of its own, named
       // "k<double>" (under "k" it would shadow the template); so is a member of a class template defined outside
       // it, "vec_t<T,1>::fill": kernels among them are analyzed, other functions are not called by those names
@@ -868,6 +869,11 @@ final class IrBuilder {
     if (e instanceof MemberExprContext m) {
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
     }
+    if (e instanceof MemberTemplateExprContext m) {
+      // "x.template f<N>": the member; its template arguments are not followed
+      return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
+    }
+    if (e instanceof MemberOperatorExprContext m) return unsupported(p, "an operator called by its name", m);
     if (e instanceof PostfixExprContext pf) return new Expr.Postfix(p, pf.op.getText(), expr(pf.operand));
     if (e instanceof UnaryExprContext u) return new Expr.Unary(p, u.op.getText(), expr(u.operand));
     if (e instanceof DeleteExprContext d) return unsupported(p, "a 'delete' expression", d);
@@ -1092,6 +1098,7 @@ final class IrBuilder {
     // std::numeric_limits<float>::max(), traits<T>::qk: a name the analysis does not define (its value is unknown)
     if (pc instanceof TemplateMemberExprContext m) return new Expr.Name(p, m.getText());
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
+    if (pc instanceof OperatorNameExprContext o) return unsupported(p, "an operator called by its name", o);
     if (pc instanceof SizeofPackExprContext sp) return unsupported(p, "sizeof... of a pack", sp);
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) {

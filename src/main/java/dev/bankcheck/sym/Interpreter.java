@@ -1735,7 +1735,8 @@ public final class Interpreter {
         if (size <= 0) {
           String why = p.root().shapeProblem() != null ? "the shape of '" + p.root().name() + "' is unknown: "
               + p.root().shapeProblem() : "the element size of '" + p.pointee().display() + "' is unknown"
-              + (p.pointee() instanceof Type.Opaque o && whyUnknown(o.name()) != null ? " (" + whyUnknown(o.name()) + ")" : "");
+              + (elementOf(p.pointee()) instanceof Type.Opaque o && whyUnknown(o.name()) != null
+                  ? " (" + whyUnknown(o.name()) + ")" : "");
           return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
         }
         return p.withOffset(p.offset().add(num.poly().scale(size)));
@@ -1753,6 +1754,11 @@ public final class Interpreter {
     }
     if (b instanceof Val.Num && i instanceof Val.Num) return Arith.binary("+", b, i);
     return b instanceof Val.Unknown ? b : i instanceof Val.Unknown ? i : new Val.Unknown("indexing a non-pointer");
+  }
+
+  /** The element type of (arrays of) arrays: {@code T} of {@code T[4][33]}. */
+  private static Type elementOf(Type t) {
+    return t instanceof Type.Array a ? elementOf(a.element()) : t;
   }
 
   /**

@@ -734,6 +734,11 @@ class ParserTest {
       "__device__ void f() { cg::thread_block_tile<32> w = cg::tiled_partition<32>(b); A<N + 1> t(b); A<2> u; }",
       "__device__ void f(A<32> &t, double &s, B<4, T> *p) {}",
       "__device__ void f() { if (g(x)) { a = 1; } else if (int n = h(); n > 0) { b = n; } }",
+      // faiss's Tensor: template template parameters, member templates, operators called by name
+      "template <typename T, template <typename U> class PtrTraits = Traits> class Tensor;",
+      "template <class T> __device__ bool f(const T &a) { return a.template can<int>() && b.view<2>(p) && !operator==(a); }",
+      "template <class T, template <class> class P> template <class U> __device__ bool A<T, P>::same(const A<U, P> &r) const { return true; }",
+      "template <class T> __device__ A<T> &A<T>::operator=(A<T> &t) { this->operator=(t); return *this; }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
@@ -773,6 +778,19 @@ class ParserTest {
   })
   void newFormsParseWithLlFallback(String src) {
     assertEquals(List.of(), parse(src).errors());
+  }
+
+  /** An operator's '=' is its name: the item ends with its body, not at the next ';' of the file (all of it). */
+  @Test
+  void operatorDefinedOutsideItsClassEndsWithItsBody() {
+    CudaParserFacade.Result r = parse("""
+        template <typename T, int D>
+        __host__ __device__ Ten<T, D>& Ten<T, D>::operator=(Ten<T, D>& t) { data_ = t.data_; return *this; }
+        template <typename T> __device__ T Ten<T, 1>::operator()(int i) const { return data_[i]; }
+        __global__ void good(float* p) { p[0] = 1; }
+        """);
+    assertEquals(List.of("good"), functions(r.unit()).stream().map(Function::name).filter("good"::equals).toList());
+    assertEquals(List.of(), messages(r.errors()));
   }
 
   @Test
