@@ -2,6 +2,8 @@
 // launch's arguments, as the compiler deduces them (T from a parameter declared T, T*, const T* or T&);
 // arguments written at the launch come first. Where a pointer is set to shared memory or to other memory by a
 // condition bankcheck cannot decide, its accesses are unknown with that condition named, never dropped.
+// A host function template's arguments reach the launches in it, also when its caller gives a constant of
+// its own; values written at a launch count even where others have no value.
 
 template <typename T>
 __global__ void stage(const T *in, T *out) {
@@ -27,7 +29,33 @@ __global__ void maybe_shared(float *dst, bool use_shared) {
   dst[threadIdx.x] = buf[threadIdx.x];  // expect: load ok
 }
 
+template <int STEP, typename T, int LIMIT>
+__global__ void rows(T *out) {
+  __shared__ float r[32 * 32];
+  r[threadIdx.x * LIMIT] = out[threadIdx.x];  // expect: store ways=8
+  out[threadIdx.x] = r[threadIdx.x * STEP];  // expect: load ways=2
+}
+
+template <typename T, int LIMIT>
+void runRows(T *p) {
+  rows<2, T, LIMIT><<<1, 32>>>(p);
+}
+
+// never called: its LIMIT has no value, the launch's 4 still counts
+template <int STEP, int LIMIT>
+__global__ void cols(float *out) {
+  __shared__ float c[32 * 4];
+  c[threadIdx.x * STEP] = out[threadIdx.x];  // expect: store ways=4
+}
+
+template <int LIMIT>
+void runCols(float *p) {
+  cols<4, LIMIT><<<1, 32>>>(p);
+}
+
 void run(const double *d_in, double *d_out, float *f, bool use_shared) {
+  constexpr int kLimit = 8;
+  runRows<unsigned, kLimit>((unsigned *) f);
   stage<<<1, 32>>>(d_in, d_out);
   float *staged = f + 64;
   strided<4><<<1, 32>>>(staged);

@@ -194,28 +194,48 @@ final class BlockShapes {
       out.put("", Map.of());
       return out;
     }
-    List<Expr.Call> calls = new ArrayList<>();
     for (Function f : program.allFunctions()) {
       if (f.body() == null) continue;
+      List<Expr.Call> calls = new ArrayList<>();
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name())
             && (!c.templateArgs().isEmpty() || !c.templateValues().isEmpty())) {
           calls.add(c);
         }
       });
+      if (calls.isEmpty()) continue;
+      Map<String, Val> locals = localConstants(f, program);
+      for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program, locals);
     }
-    for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program);
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
       if (simpleName(i.name()).equals(host.name())) {
-        addCallerBinding(host, i.templateArgs(), i.templateValues(), out, program);
+        addCallerBinding(host, i.templateArgs(), i.templateValues(), out, program, Map.of());
       }
     }
     if (out.isEmpty()) out.put("", Map.of());
     return out;
   }
 
+  /**
+   * The {@code const} and {@code constexpr} integers a function declares with constant values ({@code constexpr
+   * int kLimit = 8;}), which its calls may give as template arguments; a name declared twice is left out.
+   */
+  private static Map<String, Val> localConstants(Function f, Program program) {
+    Map<String, Val> out = new HashMap<>();
+    Set<String> twice = new HashSet<>();
+    Walk.stmt(f.body(), d -> {
+      if (!out.containsKey(d.name()) && !twice.contains(d.name()) && (d.is("const") || d.is("constexpr"))
+          && d.init() != null && program.constantIn(d.init(), out) instanceof Val.Num n && n.poly().isConstant()) {
+        out.put(d.name(), n);
+      } else if (out.remove(d.name()) != null) {
+        twice.add(d.name());
+      }
+    }, e -> {});
+    return out;
+  }
+
   private static void addCallerBinding(Function host, List<TypeRef> types, List<Expr> values,
-      Map<String, Map<String, Val>> out, Program program) {
+      Map<String, Map<String, Val>> out, Program program, Map<String, Val> locals) {
     Map<String, Val> b = new HashMap<>();
     List<String> shown = new ArrayList<>();
     for (int i = 0; i < host.templateParams().size(); i++) {
@@ -227,7 +247,7 @@ final class BlockShapes {
         shown.add(t.base());
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
-        Val v = e == null ? null : program.constant(e);
+        Val v = e == null ? null : program.constantIn(e, locals);
         if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
         b.put(p.name(), v);
         shown.add(Long.toString(n.poly().constant()));
@@ -256,9 +276,14 @@ final class BlockShapes {
       this.program = program;
       this.out = out;
       this.caller = caller;
-      this.outer = outer;
+      this.outer = new HashMap<>(outer);
       for (Function.TemplateParam p : host.templateParams()) {
-        if (p.type() && !outer.containsKey("typename " + p.name())) unboundTypes.add(p.name());
+        if (p.type() && !outer.containsKey("typename " + p.name())) {
+          unboundTypes.add(p.name());
+          // a launch's template argument that names it has no type ("k<2, B><<<...>>>" in an uncalled f<B>)
+          this.outer.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
+              + host.name() + "' has no type argument in this file"));
+        }
       }
     }
 

@@ -636,11 +636,12 @@ final class KernelChecker {
       Function.TemplateParam p = kernel.templateParams().get(i);
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
-        if (t == null && !values.isEmpty()) {
+        Val hostParameter = t == null ? null : outer.get("typename " + t.base());
+        if (t == null && !values.isEmpty() || hostParameter instanceof Val.Unknown) {
           // the values given still count (soft_max_f32<true, 0, 0><<<...>>>(x, mask) with mask a host T*)
-          b.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '" + kernel.name()
-              + "' has no type argument at " + origin + " (bankcheck deduces one only from arguments that name"
-              + " variables declared with a type)"));
+          b.put("typename " + p.name(), hostParameter instanceof Val.Unknown u ? u : new Val.Unknown("template"
+              + " parameter '" + p.name() + "' of '" + kernel.name() + "' has no type argument at " + origin
+              + " (bankcheck deduces one only from arguments that name variables declared with a type)"));
           templateParts.add(p.name() + " = ?");
           continue;
         }
@@ -658,7 +659,14 @@ final class KernelChecker {
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
         Val v = e == null ? null : program.constantIn(e, outer);
-        if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
+        if (!(v instanceof Val.Num n) || !n.poly().isConstant()) {
+          if (e == null || values.isEmpty()) return;
+          // the other values written at the launch still count; this one is a symbol, as without a launch
+          // (k<2, B, Limit><<<...>>> in a host template whose Limit has no value)
+          b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
+          templateParts.add(p.name() + " = ?");
+          continue;
+        }
         b.put(p.name(), v);
         templateParts.add(p.name() + " = " + n.poly().constant());
       }

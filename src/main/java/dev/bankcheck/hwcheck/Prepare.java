@@ -100,9 +100,14 @@ public final class Prepare {
         if (first == null) note = "no shared-memory access reported by bankcheck: nothing to measure";
         else if (k.template()) {
           // the values bankcheck analyzed (host constants and host templates resolved), else as written
-          List<String> instantiations = analyzedInstantiations(json, k.name());
-          if (instantiations.isEmpty()) instantiations = k.instantiations();
-          if (instantiations.isEmpty()) note = "template without an instantiation or launch in the file";
+          List<String> analyzed = analyzedInstantiations(json, k.name());
+          // a run with an argument that has no value ("4, ?") cannot be launched
+          List<String> instantiations = analyzed.stream().filter(i -> !List.of(i.split(", ")).contains("?")).toList();
+          if (analyzed.isEmpty()) instantiations = k.instantiations();
+          if (instantiations.isEmpty()) {
+            note = analyzed.isEmpty() ? "template without an instantiation or launch in the file"
+                : "a template argument without a value (" + k.name() + "<" + analyzed.get(0) + ">)";
+          }
           else {
             callee = k.qualifiedName() + "<" + instantiations.get(0) + ">";
             if (instantiations.size() > 1) note = "first of " + instantiations.size() + " instantiations";

@@ -39,8 +39,9 @@ class HwCheckDriversTest {
   @Test
   void everyKernelWithSharedAccessesIsLaunched() throws Exception {
     List<Prepare.Row> skipped = rows.stream().filter(r -> r.index() < 0).toList();
+    // deduced_templates.cu's cols has a template argument without a value (its host template is never called);
     // the kernels of misaligned.cu fault on the GPU: launched, they would end the driver's CUDA context
-    assertEquals(List.of("carvedAtAnOddOffset", "vectorLoadOfEachFloat", "noSharedAccess"),
+    assertEquals(List.of("cols", "carvedAtAnOddOffset", "vectorLoadOfEachFloat", "noSharedAccess"),
         skipped.stream().map(Prepare.Row::kernel).toList(), skipped.toString());
     // Every kernel bankcheck reports an access for has a row, and the drivers launch what the manifest says.
     for (Prepare.Row r : rows) {
