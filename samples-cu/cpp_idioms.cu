@@ -3,6 +3,7 @@
 #include <cooperative_groups.h>
 #include <cuda_pipeline.h>
 #include <cuda/pipeline>
+#include <cuda/barrier>
 
 namespace cg = cooperative_groups;
 
@@ -92,6 +93,19 @@ __global__ void pipelineCopy(const float *g) {
   pipe.producer_acquire();
   cuda::memcpy_async(&tile[threadIdx.x][0], &g[threadIdx.x * 4], shape, pipe);  // expect: store ways=8 width=16
   pipe.producer_commit();
+}
+
+// A cuda::barrier in shared memory is an mbarrier: its init, arrive and wait are not loads or stores of data,
+// and they are listed as not analyzed, saying so. The data it guards is analyzed as usual.
+__global__ void barrierPhases(float *out) {
+#pragma nv_diag_suppress static_var_with_dynamic_init
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  __shared__ float s[64];
+  if (threadIdx.x == 0) init(&bar, blockDim.x);  // expect: unknown
+  __syncthreads();
+  s[threadIdx.x] = threadIdx.x;                  // expect: store ok
+  bar.arrive_and_wait();                         // expect: unknown
+  out[threadIdx.x] = s[63 - threadIdx.x % 64];   // expect: load ok
 }
 
 // Cooperative groups: a block's thread_rank() is the linear thread id (here threadIdx.x, block 64).

@@ -1930,7 +1930,9 @@ public final class Interpreter {
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean any = false;
     // an object whose type cannot be laid out (cub's TempStorage, a type from a header not read) has no known width
-    String unsized = s.type().size() > 0 ? null : "the size of '" + s.type().display() + "' is unknown";
+    String unsized = s.type().size() > 0 ? null : synchronization(s.type()) != null
+        ? "it is " + synchronization(s.type()) + ", whose operations the bank model does not cover"
+        : "the size of '" + s.type().display() + "' is unknown";
     for (int l = 0; l < n; l++) {
       Val.Ptr p = s.lanes()[l];
       if (mask[l] && p != null) {
@@ -2523,6 +2525,14 @@ public final class Interpreter {
    * does not model, a WMMA fragment's load or store; null for other calls.
    */
   private String unmodelledLibraryCall(Expr.Call c, String simple) {
+    if (simple.equals("init") || simple.equals("make_pipeline")) {
+      for (Expr a : c.args()) {
+        Type t = staticType(addressed(a));
+        if (t != null && synchronization(t) != null) {
+          return "which sets up " + synchronization(t) + ", an operation the bank model does not cover";
+        }
+      }
+    }
     if (simple.equals("load_matrix_sync") || simple.equals("store_matrix_sync")) {
       return "a WMMA fragment " + (simple.startsWith("load") ? "load" : "store") + ", whose lane-to-element mapping"
           + " CUDA leaves to the compiler (ldmatrix and ld.shared in inline PTX are analyzed)";
@@ -2541,6 +2551,17 @@ public final class Interpreter {
     }
     return "a copy whose size is not cuda::aligned_size_t<N>(N) with N = 4, 8 or 16 and a cuda::pipeline (other"
         + " copies the library splits as it chooses)";
+  }
+
+  /**
+   * "a cuda::barrier (an mbarrier in shared memory)" for libcu++'s synchronization objects in shared memory, whose
+   * arrive, wait and init are mbarrier operations, not loads or stores of data; null for other types.
+   */
+  private static String synchronization(Type t) {
+    String name = t.display();
+    if (name.contains("pipeline_shared_state")) return "a cuda::pipeline's shared state (mbarriers in shared memory)";
+    if (name.matches("(.*::)?barrier(<.*)?")) return "a cuda::barrier (an mbarrier in shared memory)";
+    return null;
   }
 
   /** Where a finding about an address given as {@code e} goes: the element of {@code &s[i]}, else e itself. */
