@@ -3,10 +3,9 @@ package dev.bankcheck.bank;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The bank model of docs/spec bank-model.md as a pure function of one warp instruction's lane
@@ -64,12 +63,9 @@ public final class BankModel {
    */
   public boolean dataIndependent(long[] byteAddress, long[] modulus, boolean[] active, int widthBytes) {
     checkArguments(byteAddress, active, widthBytes, AccessKind.LOAD);
+    if (!banksFixed(modulus, active)) return false;
     int warp = cfg.warpSize();
     int bankBytes = cfg.bankBytes();
-    long row = (long) cfg.banks() * bankBytes;
-    for (int l = 0; l < warp; l++) {
-      if (active[l] && (modulus[l] < 0 || modulus[l] % row != 0)) return false;
-    }
     int groupSize = lanesPerGroup(widthBytes, cfg);
     for (int i = 0; i < warp; i++) {
       int groupEnd = (i / groupSize + 1) * groupSize;
@@ -95,13 +91,10 @@ public final class BankModel {
   public Bounds dataBounds(long[] byteAddress, long[] modulus, boolean[] active, int widthBytes, AccessKind kind,
       long arrayBytes) {
     checkArguments(byteAddress, active, widthBytes, kind);
+    if (!banksFixed(modulus, active)) return null;
     int warp = cfg.warpSize();
     int bankBytes = cfg.bankBytes();
     int banks = cfg.banks();
-    long row = (long) banks * bankBytes;
-    for (int l = 0; l < warp; l++) {
-      if (active[l] && (modulus[l] < 0 || modulus[l] % row != 0)) return null;
-    }
     long wordsInOneBank = arrayBytes >= 0 ? Math.max(1, ceilDiv(ceilDiv(arrayBytes, bankBytes), banks)) : Long.MAX_VALUE;
     boolean eachLaneCounts = kind == AccessKind.ATOMIC || kind == AccessKind.COPY;
     int groupSize = lanesPerGroup(widthBytes, cfg);
@@ -144,10 +137,20 @@ public final class BankModel {
         }
       }
     }
-    String fixed = " (each lane's bank is fixed: the data moves it by multiples of " + row + " bytes)";
+    String fixed = " (each lane's bank is fixed: the data moves it by multiples of " + (long) banks * bankBytes
+        + " bytes)";
     return new Bounds(worst, Math.min(best, worst),
         worstCase == null ? "none: no two lanes of a group can meet on one bank" + fixed : worstCase + fixed,
         bestCase == null ? "the lanes that share a bank on one word" : bestCase);
+  }
+
+  /** Whether every active lane's address is exact or known modulo a multiple of banks x bankBytes. */
+  private boolean banksFixed(long[] modulus, boolean[] active) {
+    long row = (long) cfg.banks() * cfg.bankBytes();
+    for (int l = 0; l < cfg.warpSize(); l++) {
+      if (active[l] && (modulus[l] < 0 || modulus[l] % row != 0)) return false;
+    }
+    return true;
   }
 
   /** "lane 3", "lanes 0 and 16", "lanes 0, 8, 16 and 24", "lanes 0, 1, 2, ..., 31 (32 lanes)". */
@@ -506,14 +509,7 @@ public final class BankModel {
     if (strideWords == 0) {
       return 1;
     }
-    long a = Math.abs(strideWords % banks); // |s| mod banks avoids Long.MIN_VALUE overflow
-    long b = banks;
-    while (a != 0) {
-      long t = b % a;
-      b = a;
-      a = t;
-    }
-    return (int) b;
+    return (int) gcd(Math.abs(strideWords % banks), banks); // |s| mod banks avoids Long.MIN_VALUE overflow
   }
 
   /**

@@ -143,8 +143,7 @@ public final class Arith {
     }
     Poly diff = d.residue().sub(r);
     if (!diff.isConstant()) return d.plain();
-    Val joined = Val.Data.congruent(d.source(), gcd(gcd(d.modulus(), m), diff.constant()), d.residue());
-    return (Val.Data) joined;
+    return Val.Data.congruent(d.source(), gcd(gcd(d.modulus(), m), diff.constant()), d.residue());
   }
 
   static Long concrete(String op, long a, long b) {

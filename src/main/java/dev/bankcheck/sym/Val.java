@@ -58,7 +58,7 @@ public sealed interface Val {
     }
 
     /** Any value of {@code residue + modulus * k}: the constant part reduced to {@code [0, modulus)}. */
-    static Val congruent(String source, long modulus, Poly residue) {
+    static Data congruent(String source, long modulus, Poly residue) {
       if (modulus <= 1) return new Data(source);
       long c = residue.constant();
       return new Data(source, modulus, residue.sub(Poly.of(c)).add(Poly.of(Math.floorMod(c, modulus))));
