@@ -54,3 +54,21 @@ __global__ void binsFromImage(cudaTextureObject_t image, cudaSurfaceObject_t lab
   int label = surf2Dread<int>(labels, threadIdx.x * 4, blockIdx.x);
   atomicAdd(&hist[label & 63], 1);                                   // expect: atomic data-dependent
 }
+
+// Members of structs and vectors read from memory are data too; a struct parameter's member is one value
+// for the whole warp. Byte counters 64 bytes apart per bin (cuda-samples' histogram64, laid out for 16
+// banks): with 32 banks a bin moves a lane by half a bank row, so lanes 0 and 16, which share a word in
+// one bin, may meet on bank 0 in different bins: 1-way at best, 2-way at worst.
+struct Entry { int row; int col; };
+struct Layout { int base; int pitch; };
+__global__ void structIndices(const Entry *entries, const uint4 *words, Layout layout, float *out) {
+  __shared__ float tile[8][32];
+  __shared__ unsigned char bytes[64 * 64];
+  Entry e = entries[blockIdx.x * 32 + threadIdx.x];
+  float v = tile[e.row][threadIdx.x];                     // expect: load ok
+  v += tile[e.col % 8][layout.base % 32];                 // expect: load data-dependent
+  out[layout.base + threadIdx.x] = v;
+  uint4 w = words[blockIdx.x * 32 + threadIdx.x];
+  unsigned bin = (w.x >> 2) & 63;
+  bytes[bin * 64 + threadIdx.x % 16 * 4 + threadIdx.x / 16] = 1;   // expect: store data-dependent
+}

@@ -84,17 +84,26 @@ public final class BankModel {
 
   /**
    * Worst and best ways where lane l's byte address is known only modulo {@code modulus[l]} (0: exactly), each a
-   * multiple of banks x bankBytes, so that every lane's banks are fixed (null otherwise). Worst: in each bank,
-   * lanes whose words may differ do (at most the array's words in one bank); best: lanes whose words may be one
-   * are, and only words no data can make one stay apart.
+   * multiple of bankBytes; null where that leaves no lane's bank known even in part. A data lane's bank is then
+   * known modulo {@code g} = gcd(modulus / bankBytes, banks): lanes in different classes never meet. Worst: in
+   * each class, every data lane on a different word of the bank with the most exact words (at most the array's
+   * words in one bank). Best: with banks fixed (g = banks), only words no data can make one stay apart; else the
+   * exact lanes' own count.
    */
   public Bounds dataBounds(long[] byteAddress, long[] modulus, boolean[] active, int widthBytes, AccessKind kind,
       long arrayBytes) {
     checkArguments(byteAddress, active, widthBytes, kind);
-    if (!banksFixed(modulus, active)) return null;
     int warp = cfg.warpSize();
     int bankBytes = cfg.bankBytes();
     int banks = cfg.banks();
+    long classesOfBanks = banks;
+    for (int l = 0; l < warp; l++) {
+      if (!active[l] || modulus[l] == 0) continue;
+      if (modulus[l] < 0 || modulus[l] % bankBytes != 0) return null;
+      classesOfBanks = gcd(classesOfBanks, modulus[l] / bankBytes);
+    }
+    if (classesOfBanks == 1) return null;
+    int g = (int) classesOfBanks;
     long wordsInOneBank = arrayBytes >= 0 ? Math.max(1, ceilDiv(ceilDiv(arrayBytes, bankBytes), banks)) : Long.MAX_VALUE;
     boolean eachLaneCounts = kind == AccessKind.ATOMIC || kind == AccessKind.COPY;
     int groupSize = lanesPerGroup(widthBytes, cfg);
@@ -103,45 +112,86 @@ public final class BankModel {
     String worstCase = null;
     String bestCase = null;
     for (int start = 0; start < warp; start += groupSize) {
-      for (int bank = 0; bank < banks; bank++) {
-        // the lanes on this bank, each with its word: exact words count once, a data lane's word may be any
+      for (int c = 0; c < g; c++) {
+        // the lanes with a word on a bank of this class; the exact ones by bank
+        Set<Integer> dataLanes = new java.util.TreeSet<>();
+        List<List<Integer>> exactLanes = new ArrayList<>();
+        List<Set<Long>> exactWords = new ArrayList<>();
+        for (int b = 0; b < banks / g; b++) {
+          exactLanes.add(new ArrayList<>());
+          exactWords.add(new HashSet<>());
+        }
         List<Integer> lanes = new ArrayList<>();
         List<Long> words = new ArrayList<>();
-        Set<Long> exactWords = new HashSet<>();
         long apart = 0; // what every data lane's word is known modulo, in words
         for (int l = start; l < Math.min(warp, start + groupSize); l++) {
           if (!active[l]) continue;
           for (long w = wordOf(byteAddress[l], bankBytes); w <= wordOf(byteAddress[l] + widthBytes - 1, bankBytes); w++) {
-            if (Math.floorMod(w, banks) != bank) continue;
+            if (Math.floorMod(w, g) != c) continue;
             lanes.add(l);
             words.add(w);
-            if (modulus[l] == 0) exactWords.add(w);
-            else apart = gcd(apart, modulus[l] / bankBytes);
+            if (modulus[l] != 0) {
+              dataLanes.add(l);
+              apart = gcd(apart, modulus[l] / bankBytes);
+            } else {
+              int b = (int) (Math.floorMod(w, banks) / g);
+              exactLanes.get(b).add(l);
+              exactWords.get(b).add(w);
+            }
           }
         }
         if (lanes.isEmpty()) continue;
-        // words in different classes modulo `apart` are different for any data
-        Set<Long> classes = new HashSet<>();
-        for (long w : words) classes.add(apart == 0 ? w : Math.floorMod(w, apart));
-        int dataLanes = (int) lanes.stream().filter(l -> modulus[l] != 0).count();
-        int most = eachLaneCounts ? lanes.size() : (int) Math.min(exactWords.size() + dataLanes, wordsInOneBank);
-        int least = kind == AccessKind.COPY ? lanes.size() : classes.size();
+        int fullest = 0;
+        for (int b = 1; b < banks / g; b++) {
+          if (count(exactLanes, exactWords, b, eachLaneCounts) > count(exactLanes, exactWords, fullest, eachLaneCounts)) {
+            fullest = b;
+          }
+        }
+        int exactMost = count(exactLanes, exactWords, fullest, eachLaneCounts);
+        int most = (int) Math.min(dataLanes.size() + exactMost, eachLaneCounts ? Long.MAX_VALUE : wordsInOneBank);
+        String bank = bankClass(c, g, banks);
         if (most > worst) {
           worst = most;
-          worstCase = lanesText(lanes) + (eachLaneCounts ? " on bank " + bank + ", each lane counted"
-              : " on " + most + " different words of bank " + bank);
+          List<Integer> shown = new ArrayList<>(dataLanes);
+          exactLanes.get(fullest).stream().filter(l -> !dataLanes.contains(l)).forEach(shown::add);
+          worstCase = lanesText(shown) + (eachLaneCounts ? " on " + bank + ", each lane counted"
+              : " on " + most + " different words of " + bank);
+        }
+        // a lower bound: with banks fixed, words in different classes modulo `apart` are different for any data
+        int least = exactMost;
+        if (g == banks) {
+          Set<Long> classes = new HashSet<>();
+          for (long w : words) classes.add(apart == 0 ? w : Math.floorMod(w, apart));
+          least = kind == AccessKind.COPY ? lanes.size() : classes.size();
         }
         if (least > best) {
           best = least;
-          bestCase = lanesText(lanes) + " on " + least + " words of bank " + bank + " that no data makes one";
+          bestCase = lanesText(lanes) + " on " + least + " words of " + bank + " that no data makes one";
         }
       }
     }
-    String fixed = " (each lane's bank is fixed: the data moves it by multiples of " + (long) banks * bankBytes
-        + " bytes)";
+    String fixed = g == banks ? " (each lane's bank is fixed: the data moves it by multiples of " + (long) banks * bankBytes
+        + " bytes)" : " (the data moves each lane by multiples of " + (long) g * bankBytes + " bytes: its bank is known"
+        + " modulo " + g + ")";
     return new Bounds(worst, Math.min(best, worst),
         worstCase == null ? "none: no two lanes of a group can meet on one bank" + fixed : worstCase + fixed,
         bestCase == null ? "the lanes that share a bank on one word" : bestCase);
+  }
+
+  /** "bank 3", "bank 0 or 16", "bank 1, 9, 17 or 25", "one of banks 2, 6, 10, ... (2 modulo 4)". */
+  private static String bankClass(int c, int g, int banks) {
+    if (g == banks) return "bank " + c;
+    List<String> members = new ArrayList<>();
+    for (int b = c; b < banks; b += g) members.add(String.valueOf(b));
+    if (members.size() <= 4) {
+      return "bank " + String.join(", ", members.subList(0, members.size() - 1)) + " or " + members.get(members.size() - 1);
+    }
+    return "one of banks " + String.join(", ", members.subList(0, 3)) + ", ... (" + c + " modulo " + g + ")";
+  }
+
+  /** Exact lanes (each counted) or their distinct words on bank {@code b} of a class. */
+  private static int count(List<List<Integer>> lanes, List<Set<Long>> words, int b, boolean eachLaneCounts) {
+    return eachLaneCounts ? lanes.get(b).size() : words.get(b).size();
   }
 
   /** Whether every active lane's address is exact or known modulo a multiple of banks x bankBytes. */

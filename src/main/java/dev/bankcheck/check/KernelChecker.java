@@ -828,29 +828,31 @@ final class KernelChecker {
       for (int l = 0; l < n && !differ; l++) {
         if (active[l]) addr[l] = c[l].constant();
       }
-      // a data address known modulo some bytes: its lanes' constant parts stand for every outcome if they share
-      // the rest (a warp-uniform part that cannot move sub-word accesses between words)
-      boolean representable = !differ && (symbolic.isConstant() || site.width >= bank.bankBytes());
-      if (anyData && (!representable || !model.dataIndependent(addr, modulus, active, site.width))) {
-        site.data = true;
-        site.dataLanes = Math.max(site.dataLanes, activeCount);
-        Bounds b = representable
-            ? model.dataBounds(addr, modulus, active, site.width, site.kind, site.root.type().size()) : null;
-        if (b == null) {
-          site.plainData = true;
-          return;
-        }
-        // the best case holds for every execution (some may be branches that are not taken), the worst for one
-        site.dataBounds = site.dataBounds == null ? b : new Bounds(
-            Math.max(b.worst(), site.dataBounds.worst()), Math.min(b.best(), site.dataBounds.best()),
-            b.worst() > site.dataBounds.worst() ? b.worstCase() : site.dataBounds.worstCase(),
-            b.best() < site.dataBounds.best() ? b.bestCase() : site.dataBounds.bestCase());
-        continue;
-      }
       if (anyData) {
+        // a data address known modulo some bytes: its lanes' constant parts stand for every outcome if they share
+        // the rest (a warp-uniform part that cannot move sub-word accesses between words), warp by warp if not
+        boolean direct = !differ && (symbolic.isConstant() || site.width >= bank.bankBytes()
+            || symbolic.symbolicGcd() % bank.bankBytes() == 0);
+        long[][] warps = direct ? new long[][] {addr} : addressesPerWarp(c, warp, made);
+        boolean independent = warps != null;
+        for (int k = 0; warps != null && k < warps.length && independent; k++) {
+          independent = model.dataIndependent(warps[k], modulus, active, site.width);
+        }
+        if (!independent) {
+          dataBounds(site, warps, modulus, active, activeCount);
+          if (site.plainData) return;
+          continue;
+        }
         site.notes.add("the address depends on memory contents only through multiples of "
             + (long) bank.banks() * bank.bankBytes() + " bytes (" + bank.banks() + " banks of " + bank.bankBytes()
             + " bytes): each lane's bank, and which lanes of a bank share a word, are the same for any data");
+        if (!direct) {
+          for (int k = 0; k < warps.length; k++) {
+            evaluateAddresses(site, warps[k], active, null, join(where, warpLabel(warp, k)), context, shape,
+                shapeOfWorst);
+          }
+          continue;
+        }
       }
       if (differ) {
         if (evaluateEachWarp(site, c, active, warp, made, where, context, shape, shapeOfWorst)) continue;
@@ -944,8 +946,18 @@ final class KernelChecker {
   private boolean evaluateEachWarp(Site site, Poly[] offsets, boolean[] active, WarpSetup warp,
       java.util.function.Function<String, Interpreter.Made> made, String where, String context,
       BlockShapes.Shape shape, Map<Site, String> shapeOfWorst) {
+    long[][] addr = addressesPerWarp(offsets, warp, made);
+    if (addr == null) return false;
+    for (int k = 0; k < addr.length; k++) {
+      evaluateAddresses(site, addr[k], active, null, join(where, warpLabel(warp, k)), context, shape, shapeOfWorst);
+    }
+    return true;
+  }
+
+  /** Each warp's lane addresses where the offsets differ only by the symbolic warp's symbols; null where not. */
+  private long[][] addressesPerWarp(Poly[] offsets, WarpSetup warp, java.util.function.Function<String, Interpreter.Made> made) {
     // as much work as the warps' own runs would do here; past the work bound they would not run
-    if (warp.axes().isEmpty() || budget.exhausted()) return false;
+    if (warp.axes().isEmpty() || budget.exhausted()) return null;
     int warps = warp.axisWarps();
     budget.spend(warps);
     int n = offsets.length;
@@ -953,7 +965,7 @@ final class KernelChecker {
     for (int l = 0; l < n; l++) {
       if (offsets[l] == null) continue;
       lanes[l] = l > 0 && offsets[l] == offsets[l - 1] ? lanes[l - 1] : warp.perWarp(offsets[l], made);
-      if (lanes[l] == null) return false;
+      if (lanes[l] == null) return null;
     }
     long[][] addr = new long[warps][n];
     boolean[] ok = {true};
@@ -963,11 +975,29 @@ final class KernelChecker {
         if (lanes[l] != null) addr[k][l] = lanes[l].value(values, ok);
       }
     }
-    if (!ok[0]) return false;
-    for (int k = 0; k < warps; k++) {
-      evaluateAddresses(site, addr[k], active, null, join(where, warpLabel(warp, k)), context, shape, shapeOfWorst);
+    return ok[0] ? addr : null;
+  }
+
+  /**
+   * A data-dependent execution: its bounds from each warp's addresses known modulo some bytes ({@link
+   * BankModel#dataBounds}), or, where those say nothing ({@code warps} null), the array's size alone later.
+   */
+  private void dataBounds(Site site, long[][] warps, long[] modulus, boolean[] active, int activeCount) {
+    site.data = true;
+    site.dataLanes = Math.max(site.dataLanes, activeCount);
+    for (int k = 0; warps != null && k < warps.length && !site.plainData; k++) {
+      Bounds b = model.dataBounds(warps[k], modulus, active, site.width, site.kind, site.root.type().size());
+      if (b == null) {
+        site.plainData = true;
+      } else {
+        // the best case holds for every execution (some may be branches that are not taken), the worst for one
+        site.dataBounds = site.dataBounds == null ? b : new Bounds(
+            Math.max(b.worst(), site.dataBounds.worst()), Math.min(b.best(), site.dataBounds.best()),
+            b.worst() > site.dataBounds.worst() ? b.worstCase() : site.dataBounds.worstCase(),
+            b.best() < site.dataBounds.best() ? b.bestCase() : site.dataBounds.bestCase());
+      }
     }
-    return true;
+    if (warps == null) site.plainData = true;
   }
 
   /** How findings name the k-th warp a symbolic warp stands for. */

@@ -106,6 +106,8 @@ public final class Interpreter {
      * kept would be a guess.
      */
     String escaped;
+    /** A kernel's struct parameter, not assigned since: a member is one value for the whole grid. */
+    boolean structParameter;
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
@@ -182,7 +184,9 @@ public final class Interpreter {
     for (VarDecl p : kernel.params()) {
       Type t = resolve(p.type());
       Val known = values.get(PARAM_PREFIX + p.name());
-      scopes.peek().put(p.name(), new Var(t, fill(known != null ? known : parameterValue(p.name(), t)), null));
+      Var v = new Var(t, fill(known != null ? known : parameterValue(p.name(), t)), null);
+      v.structParameter = (t instanceof Type.Struct || t instanceof Type.Vector) && !p.type().reference();
+      scopes.peek().put(p.name(), v);
     }
     frames.push(new Frame(n, true, false));
     exec(kernel.body(), warp.active().clone());
@@ -1843,9 +1847,25 @@ public final class Interpreter {
   }
 
   private LV member(LV base, String member) {
+    if (base instanceof LocalLV l && l.var().escaped != null) {
+      return new OtherLV(fill(new Val.Unknown(l.var().escaped)), member);
+    }
+    if (base instanceof LocalLV l && l.var().structParameter) {
+      return new OtherLV(fill(new Val.Num(Poly.symbol(l.name() + "." + member))), member);
+    }
     if (!(base instanceof SharedLV s)) {
-      return new OtherLV(fill(new Val.Opaque("the member '" + member + "' of a struct that is not in shared memory"
-          + " (bankcheck does not track struct values)")), member);
+      Val[] whole = base instanceof OtherLV o ? o.vals() : base instanceof LocalLV l ? l.var().vals : null;
+      // of one struct that every lane read, or a struct parameter: one value for the warp
+      Val.Num uniform = whole == null ? null : uniformNum(whole);
+      Val other = uniform != null ? new Val.Num(Poly.symbol("(" + uniform.poly() + ")." + member))
+          : new Val.Opaque("the member '" + member + "' of a struct that is not in shared memory (bankcheck does not"
+              + " track struct values)");
+      Val[] out = new Val[n];
+      for (int l = 0; l < n; l++) {
+        // a member of a struct read from memory (q[i].x, p->off) is data too
+        out[l] = whole != null && whole[l] instanceof Val.Data d ? d.plain() : other;
+      }
+      return new OtherLV(out, member);
     }
     Type t = s.type();
     long offset;
@@ -1872,6 +1892,23 @@ public final class Interpreter {
       if (p != null) lanes[l] = (p.offset() == null ? p : p.withOffset(p.offset().add(Poly.of(offset)))).withPointee(ft);
     }
     return new SharedLV(lanes, ft);
+  }
+
+  /** The value every lane holds, where that is one number (a struct read by the whole warp); else null. */
+  private static Val.Num uniformNum(Val[] v) {
+    Val.Num first = null;
+    for (Val x : v) {
+      if (x == null) continue;
+      if (!(x instanceof Val.Num num) || first != null && !first.equals(num)) return null;
+      first = num;
+    }
+    return first;
+  }
+
+  /** The variable whose member {@code e} is ({@code v} of {@code v.a.x}): e itself where it is not a member. */
+  private static Expr structOf(Expr e) {
+    while (e instanceof Expr.Member m && !m.arrow()) e = m.base();
+    return e;
   }
 
   /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
@@ -1918,9 +1955,11 @@ public final class Interpreter {
         break;
       }
     }
-    Val v = first != null && uniform && first.exactOffset() != null && Type.isInteger(s.type())
+    // a struct's or vector's members are read from the value loaded (see member)
+    boolean integers = Type.isInteger(s.type()) || s.type() instanceof Type.Struct || s.type() instanceof Type.Vector;
+    Val v = first != null && uniform && first.exactOffset() != null && integers
         ? new Val.Num(Poly.symbol(first.root().name() + "[" + first.offset() + "]#" + (uid++)))
-        : Type.isInteger(s.type()) ? new Val.Data("the contents of shared '" + (first == null ? "?" : first.root().name()) + "'")
+        : integers ? new Val.Data("the contents of shared '" + (first == null ? "?" : first.root().name()) + "'")
         : new Val.Opaque("a value loaded from shared memory");
     return fill(v);
   }
@@ -1946,7 +1985,14 @@ public final class Interpreter {
   }
 
   private void write(LV lv, Val[] vals, boolean[] mask, Expr at) {
+    if (lv instanceof OtherLV && structOf(at) instanceof Expr.Name nm && lookupLocal(nm.name()) != null
+        && lvalue(nm, mask) instanceof LocalLV l) {
+      // the write is not followed: what the member reads gave before (a value loaded from memory) would be wrong
+      escape(l, "a member of '" + l.name() + "' is written at " + at(at.pos()) + ", and bankcheck does not track"
+          + " struct values");
+    }
     if (lv instanceof LocalLV l) {
+      l.var().structParameter = false;
       Val[] conv = convert(vals, l.var().type);
       touch(l.var().vals);
       for (int i = 0; i < n; i++) {

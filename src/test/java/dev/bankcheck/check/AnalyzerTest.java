@@ -539,16 +539,22 @@ class AnalyzerTest {
 
   /** An index from a struct member that is not in shared memory names it (it said "the index is not an integer"). */
   @Test
-  void anIndexFromAStructParameterNamesTheMember() {
+  void aStructParametersMemberIsOneValueForTheWarp() {
     FileReport r = analyze("""
         struct Params { int ld; int off; };
-        __global__ void k(Params p) {
+        __global__ void k(Params p, Params q) {
           __shared__ float s[1024];
           s[threadIdx.x + p.off] = 1.0f;
+          s[threadIdx.x * p.ld] = 2.0f;
+          q.off = threadIdx.x;
+          s[q.off] = 3.0f;
         }
         """);
-    assertUnknownBecause(at(r, 4, Op.STORE), "the index is the member 'off' of a struct that is not in shared memory"
-        + " (bankcheck does not track struct values)");
+    assertEquals(Verdict.OK, at(r, 4, Op.STORE).verdict());
+    assertUnknownBecause(at(r, 5, Op.STORE), "the lane stride depends on p.ld");
+    // a member written is not followed: what the parameter held is not used after
+    assertUnknownBecause(at(r, 7, Op.STORE), "a member of 'q' is written at line 6, and bankcheck does not track"
+        + " struct values");
   }
 
   /** A warp-uniform condition the tool cannot decide: the finding says which way gave the worst case. */
