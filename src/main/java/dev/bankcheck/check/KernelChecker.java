@@ -124,8 +124,9 @@ final class KernelChecker {
     /** Notes that concern this access only (conditions around it that could not be decided per lane). */
     final Set<String> notes = new LinkedHashSet<>();
     String unknown;
-    /** Some execution's address depends on memory contents; in some of them not even its bank is known. */
+    /** Some execution's address depends on memory contents. */
     boolean data;
+    /** In some of them not even modulo a multiple of the bank width: the bounds come from the array's size. */
     boolean plainData;
     int dataLanes;
     /** The bounds of the executions whose lanes' banks are known whatever the data (null: none). */
@@ -839,7 +840,7 @@ final class KernelChecker {
           independent = model.dataIndependent(warps[k], modulus, active, site.width);
         }
         if (!independent) {
-          dataBounds(site, warps, modulus, active, activeCount);
+          addDataBounds(site, warps, modulus, active, activeCount);
           if (site.plainData) return;
           continue;
         }
@@ -982,7 +983,7 @@ final class KernelChecker {
    * A data-dependent execution: its bounds from each warp's addresses known modulo some bytes ({@link
    * BankModel#dataBounds}), or, where those say nothing ({@code warps} null), the array's size alone later.
    */
-  private void dataBounds(Site site, long[][] warps, long[] modulus, boolean[] active, int activeCount) {
+  private void addDataBounds(Site site, long[][] warps, long[] modulus, boolean[] active, int activeCount) {
     site.data = true;
     site.dataLanes = Math.max(site.dataLanes, activeCount);
     for (int k = 0; warps != null && k < warps.length && !site.plainData; k++) {
