@@ -106,8 +106,11 @@ public final class Interpreter {
      * kept would be a guess.
      */
     String escaped;
-    /** A kernel's struct parameter, not assigned since: a member is one value for the whole grid. */
-    boolean structParameter;
+    /**
+     * A kernel's struct parameter (its name), or a copy of one, not assigned since: a member is one value for the
+     * whole grid, named after it; null for other variables.
+     */
+    String structParameter;
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
@@ -185,7 +188,7 @@ public final class Interpreter {
       Type t = resolve(p.type());
       Val known = values.get(PARAM_PREFIX + p.name());
       Var v = new Var(t, fill(known != null ? known : parameterValue(p.name(), t)), null);
-      v.structParameter = (t instanceof Type.Struct || t instanceof Type.Vector) && !p.type().reference();
+      if ((t instanceof Type.Struct || t instanceof Type.Vector) && !p.type().reference()) v.structParameter = p.name();
       scopes.peek().put(p.name(), v);
     }
     frames.push(new Frame(n, true, false));
@@ -1850,8 +1853,8 @@ public final class Interpreter {
     if (base instanceof LocalLV l && l.var().escaped != null) {
       return new OtherLV(fill(new Val.Unknown(l.var().escaped)), member);
     }
-    if (base instanceof LocalLV l && l.var().structParameter) {
-      return new OtherLV(fill(new Val.Num(Poly.symbol(l.name() + "." + member))), member);
+    if (base instanceof LocalLV l && l.var().structParameter != null) {
+      return new OtherLV(fill(new Val.Num(Poly.symbol(l.var().structParameter + "." + member))), member);
     }
     if (!(base instanceof SharedLV s)) {
       Val[] whole = base instanceof OtherLV o ? o.vals() : base instanceof LocalLV l ? l.var().vals : null;
@@ -1862,8 +1865,9 @@ public final class Interpreter {
               + " track struct values)");
       Val[] out = new Val[n];
       for (int l = 0; l < n; l++) {
-        // a member of a struct read from memory (q[i].x, p->off) is data too
-        out[l] = whole != null && whole[l] instanceof Val.Data d ? d.plain() : other;
+        // a member of a struct read from memory (q[i].x, p->off) is data too; one of an unknown struct, unknown
+        Val v = whole == null ? null : whole[l];
+        out[l] = v instanceof Val.Data d ? d.plain() : v instanceof Val.Unknown ? v : other;
       }
       return new OtherLV(out, member);
     }
@@ -1992,7 +1996,7 @@ public final class Interpreter {
           + " struct values");
     }
     if (lv instanceof LocalLV l) {
-      l.var().structParameter = false;
+      l.var().structParameter = null;
       Val[] conv = convert(vals, l.var().type);
       touch(l.var().vals);
       for (int i = 0; i < n; i++) {
@@ -2672,6 +2676,7 @@ public final class Interpreter {
   private void escape(LocalLV l, String why) {
     if (l.var().escaped != null) return;
     l.var().escaped = why;
+    l.var().structParameter = null;
     escapes++;
   }
 
@@ -2898,6 +2903,9 @@ public final class Interpreter {
         bound.add(reference(lvalue(argExprs.get(i), mask), t));
       } else if (i < argExprs.size()) {
         bound.add(new Var(t, convert(eval(argExprs.get(i), mask), t), null));
+        // a copy of a kernel's struct parameter has its members
+        Var arg = argExprs.get(i) instanceof Expr.Name nm ? lookupLocal(nm.name()) : null;
+        if (arg != null) bound.get(i).structParameter = arg.structParameter;
       } else {
         bound.add(null); // default argument, evaluated in the callee below
       }

@@ -557,6 +557,27 @@ class AnalyzerTest {
         + " struct values");
   }
 
+  /** A copy of a struct parameter passed to a device function has its members, by value or by reference. */
+  @Test
+  void aStructParameterPassedOnKeepsItsMembers() {
+    FileReport r = analyze("""
+        struct Params { int ld; int off; };
+        __device__ void put(float *s, Params q) { s[threadIdx.x + q.off] = 1.0f; }
+        __device__ void putRef(float *s, const Params &q) { s[threadIdx.x * q.ld] = 1.0f; }
+        __device__ void putWritten(float *s, Params q) { s[threadIdx.x + q.off] = 1.0f; }
+        __global__ void k(Params p, Params w) {
+          __shared__ float s[1024];
+          put(s, p);
+          putRef(s, p);
+          w.off = threadIdx.x;
+          putWritten(s, w);
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 2, Op.STORE).verdict());
+    assertUnknownBecause(at(r, 4, Op.STORE), "a member of 'w' is written at line 9");
+    assertUnknownBecause(at(r, 3, Op.STORE), "the lane stride depends on p.ld");
+  }
+
   /** A warp-uniform condition the tool cannot decide: the finding says which way gave the worst case. */
   @Test
   void theWorstCaseNamesTheWayAnUndecidedBranchWent() {
