@@ -1973,8 +1973,9 @@ public final class Interpreter {
     Val.Ptr[] lanes = new Val.Ptr[n];
     boolean any = false;
     // an object whose type cannot be laid out (cub's TempStorage, a type from a header not read) has no known width
-    String unsized = s.type().size() > 0 ? null : synchronization(s.type()) != null
-        ? "it is " + synchronization(s.type()) + ", whose operations the bank model does not cover"
+    String sync = s.type().size() > 0 ? null : synchronization(s.type());
+    String unsized = s.type().size() > 0 ? null : sync != null
+        ? "it is " + sync + ", whose operations the bank model does not cover"
         : "the size of '" + s.type().display() + "' is unknown";
     for (int l = 0; l < n; l++) {
       Val.Ptr p = s.lanes()[l];
@@ -2578,9 +2579,8 @@ public final class Interpreter {
     if (simple.equals("init") || simple.equals("make_pipeline")) {
       for (Expr a : c.args()) {
         Type t = staticType(addressed(a));
-        if (t != null && synchronization(t) != null) {
-          return "which sets up " + synchronization(t) + ", an operation the bank model does not cover";
-        }
+        String sync = t == null ? null : synchronization(t);
+        if (sync != null) return "which sets up " + sync + ", an operation the bank model does not cover";
       }
     }
     if (simple.equals("load_matrix_sync") || simple.equals("store_matrix_sync")) {
