@@ -213,7 +213,7 @@ memberDeclaration
     | templateHeader? functionDefinition                    #methodMember
     | templateHeader? operatorFunction                      #operatorMember
     | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
-    | (declModifier | 'explicit')* '~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
+    | (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember
     | 'using' qualifiedName ';'                             #usingDeclarationMember

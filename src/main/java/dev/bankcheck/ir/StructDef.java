@@ -11,11 +11,18 @@ import java.util.List;
  * those written as types, {@code specializationValues} those that may be values, each list with one entry per
  * argument (null where the argument is not of that kind); {@code memberTypes} are its member typedefs and
  * aliases ({@code using Element = T;}), as typedef declarations; {@code conversions} are its
- * {@code operator T*()} members (the shared-memory wrapper idiom {@code T* s = SharedMemory<T>();}).
+ * {@code operator T*()} members (the shared-memory wrapper idiom {@code T* s = SharedMemory<T>();});
+ * {@code constructors} those defined in its body.
  */
 public record StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics,
     List<Function.TemplateParam> templateParams, List<TypeRef> specialization, List<Expr> specializationValues,
-    List<VarDecl> memberTypes, List<Function> conversions) {
+    List<VarDecl> memberTypes, List<Function> conversions, List<Constructor> constructors) {
+  /** A constructor ("S::S", with its parameters and body) and its member initializers ({@code : a(x), b{y}}), in order. */
+  public record Constructor(Function function, List<MemberInit> inits) {}
+
+  /** {@code a(x)} or {@code a{x}} in a constructor's initializer list: a member (or a base class) and its arguments. */
+  public record MemberInit(Pos pos, String member, List<Expr> args) {}
+
   /** A struct without static data members. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align) {
     this(pos, name, union, fields, align, List.of());
@@ -26,22 +33,28 @@ public record StructDef(Pos pos, String name, boolean union, List<VarDecl> field
    * Program looks specializations up by, so that {@code SharedMemory<float>::getPointer} is not the template's.
    */
   public String qualifiedName() {
-    return qualifiedName(name, specialization);
+    return qualifiedName(name, specialization, specializationValues);
   }
 
-  /** {@link #qualifiedName()} of a struct named {@code name} specialized for {@code specialization}. */
-  public static String qualifiedName(String name, List<TypeRef> specialization) {
+  /**
+   * {@link #qualifiedName()} of a struct named {@code name} specialized for {@code specialization} (types) and
+   * {@code values} (a number or a name, as written; "?" for another expression): {@code S<float,1>}, {@code S<T,N>}.
+   */
+  public static String qualifiedName(String name, List<TypeRef> specialization, List<Expr> values) {
     if (specialization.isEmpty()) return name;
     StringBuilder sb = new StringBuilder(name).append('<');
     for (int i = 0; i < specialization.size(); i++) {
       if (i > 0) sb.append(',');
-      sb.append(specialization.get(i) == null ? "?" : specialization.get(i).display());
+      Expr value = i < values.size() ? values.get(i) : null;
+      sb.append(specialization.get(i) != null ? specialization.get(i).display()
+          : value instanceof Expr.IntLit lit ? String.valueOf(lit.value())
+          : value instanceof Expr.Name nm ? nm.name() : "?");
     }
     return sb.append('>').toString();
   }
 
   /** A plain (non-template) struct. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics) {
-    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of(), List.of(), List.of());
+    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
   }
 }

@@ -174,35 +174,38 @@ final class IrBuilder {
     Set<String> quals = modifiers(f.declSpecifiers());
     TypeRef ret = declSpecType(f.declSpecifiers()).withDeclarator(List.of(), stars(f.pointer()), hasRef(f.pointer()),
         false);
+    List<VarDecl> params = params(f.parameterList());
+    int launchesBefore = launchesBuilt;
+    Stmt.Block body = f.body == null ? null : block(f.body);
+    String name = f.name.getText() + (f.classArgs == null ? "" : f.classArgs.getText() + "::" + f.member.getText())
+        + (f.specialization == null ? "" : f.specialization.getText());
+    return new Function(pos(f.name), name, quals, ret, params, body, List.copyOf(tps),
+        launchesBuilt > launchesBefore);
+  }
+
+  private List<VarDecl> params(ParameterListContext list) {
     List<VarDecl> params = new ArrayList<>();
-    List<ParameterContext> plist = f.parameterList() == null ? List.of() : f.parameterList().parameter();
+    List<ParameterContext> plist = list == null ? List.of() : list.parameter();
     if (plist.size() == 1 && plist.get(0).name == null && plist.get(0).pointer().isEmpty()
         && plist.get(0).arraySuffix().isEmpty() && plist.get(0).parenDeclarator() == null
         && plist.get(0).abstractParenDeclarator() == null && plist.get(0).declSpecifiers().getText().equals("void")) {
       plist = List.of(); // "f(void)": no parameters
     }
-    {
-      for (ParameterContext p : plist) {
-        TypeRef base = declSpecType(p.declSpecifiers());
-        List<Expr> dims = dims(p.arraySuffix());
-        List<PointerContext> inner = p.parenDeclarator() != null ? p.parenDeclarator().pointer()
-            : p.abstractParenDeclarator() != null ? p.abstractParenDeclarator().pointer() : List.of();
-        Token nameToken = p.parenDeclarator() != null ? p.parenDeclarator().name : p.name;
-        String name = nameToken == null ? "" : nameToken.getText();
-        Expr defaultValue = p.expression() != null ? expr(p.expression())
-            : p.braceInitializer() != null ? braceInit(p.braceInitializer()) : null;
-        TypeRef type = p.functionParams != null || (p.arraySuffix().isEmpty()
-            && (p.parenDeclarator() != null || p.abstractParenDeclarator() != null))
-            ? TypeRef.FUNCTION_POINTER : declarated(base, dims, p.pointer(), inner);
-        params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));
-      }
+    for (ParameterContext p : plist) {
+      TypeRef base = declSpecType(p.declSpecifiers());
+      List<Expr> dims = dims(p.arraySuffix());
+      List<PointerContext> inner = p.parenDeclarator() != null ? p.parenDeclarator().pointer()
+          : p.abstractParenDeclarator() != null ? p.abstractParenDeclarator().pointer() : List.of();
+      Token nameToken = p.parenDeclarator() != null ? p.parenDeclarator().name : p.name;
+      String name = nameToken == null ? "" : nameToken.getText();
+      Expr defaultValue = p.expression() != null ? expr(p.expression())
+          : p.braceInitializer() != null ? braceInit(p.braceInitializer()) : null;
+      TypeRef type = p.functionParams != null || (p.arraySuffix().isEmpty()
+          && (p.parenDeclarator() != null || p.abstractParenDeclarator() != null))
+          ? TypeRef.FUNCTION_POINTER : declarated(base, dims, p.pointer(), inner);
+      params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));
     }
-    int launchesBefore = launchesBuilt;
-    Stmt.Block body = f.body == null ? null : block(f.body);
-    String name = f.name.getText() + (f.classArgs == null ? "" : f.classArgs.getText() + "::" + f.member.getText())
-        + (f.specialization == null ? "" : f.specialization.getText());
-    return new Function(pos(f.name), name, quals, ret, List.copyOf(params), body, List.copyOf(tps),
-        launchesBuilt > launchesBefore);
+    return List.copyOf(params);
   }
 
   // ---- declarations ----
@@ -429,12 +432,13 @@ final class IrBuilder {
     List<VarDecl> statics = new ArrayList<>();
     List<VarDecl> memberTypes = new ArrayList<>();
     List<Function> conversions = new ArrayList<>();
+    List<StructDef.Constructor> constructors = new ArrayList<>();
     List<Function.TemplateParam> tps = structTemplateParams;
     structTemplateParams = List.of();
     boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
     List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     List<Expr> specializationValues = s.specialization == null ? List.of() : templateValues(s.specialization);
-    String owner = StructDef.qualifiedName(name, specialization);
+    String owner = StructDef.qualifiedName(name, specialization, specializationValues);
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
         for (VarDecl v : declaration(f.declaration())) {
@@ -454,12 +458,15 @@ final class IrBuilder {
         items.add(new TranslationUnit.FunctionItem(new Function(f.pos(), owner + "::" + f.name(), f.qualifiers(),
             f.returnType(), f.params(), f.body(), f.templateParams(), f.launches())));
       } else if (m instanceof ConstructorMemberContext c && c.compoundStatement() != null) {
-        items.add(new TranslationUnit.FunctionItem(memberBody(c, owner + "::" + c.Identifier(0).getText(),
-            modifiers(c.declModifier()), c.compoundStatement(), tps)));
+        String member = (c.tilde != null ? "~" : "") + c.Identifier(0).getText();
+        Function f = memberBody(c, owner + "::" + member, modifiers(c.declModifier()), params(c.parameterList()),
+            c.compoundStatement(), tps);
+        items.add(new TranslationUnit.FunctionItem(f));
+        if (c.tilde == null) constructors.add(new StructDef.Constructor(f, memberInits(c.ctorInitializer())));
       } else if (m instanceof OperatorMemberContext o && o.operatorFunction().compoundStatement() != null) {
         OperatorFunctionContext op = o.operatorFunction();
         items.add(new TranslationUnit.FunctionItem(memberBody(o, owner + "::operator" + op.operatorSymbol().getText(),
-            modifiers(op.declSpecifiers().declModifier()), op.compoundStatement(), tps)));
+            modifiers(op.declSpecifiers().declModifier()), List.of(), op.compoundStatement(), tps)));
       } else if (m instanceof ConversionMemberContext c && c.body != null) {
         TypeRef target = typeName(c.typeName());
         int launchesBefore = launchesBuilt;
@@ -470,7 +477,7 @@ final class IrBuilder {
     }
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
         List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), specializationValues,
-        List.copyOf(memberTypes), List.copyOf(conversions));
+        List.copyOf(memberTypes), List.copyOf(conversions), List.copyOf(constructors));
     if (hasBody) structs.add(def);
     return def;
   }
@@ -482,13 +489,27 @@ final class IrBuilder {
     return new TypeRef(name, null, List.of(), List.of(), 0, List.of(), true);
   }
 
-  /** A constructor's or operator's body, as a function that no call names: only its uses of shared memory count. */
-  private Function memberBody(ParserRuleContext member, String name, Set<String> qualifiers,
+  /**
+   * A constructor's or operator's body, as a function that no call names: the interpreter runs a constructor where
+   * an object is made; an operator only has its uses of shared memory listed.
+   */
+  private Function memberBody(ParserRuleContext member, String name, Set<String> qualifiers, List<VarDecl> params,
       CompoundStatementContext body, List<Function.TemplateParam> tps) {
     int launchesBefore = launchesBuilt;
     Stmt.Block b = block(body);
-    return new Function(pos(member), name, qualifiers, VOID, List.of(), b, List.copyOf(tps),
+    return new Function(pos(member), name, qualifiers, VOID, params, b, List.copyOf(tps),
         launchesBuilt > launchesBefore);
+  }
+
+  private List<StructDef.MemberInit> memberInits(CtorInitializerContext c) {
+    if (c == null) return List.of();
+    List<StructDef.MemberInit> out = new ArrayList<>();
+    for (MemberInitContext m : c.memberInit()) {
+      List<Expr> args = m.braceInitializer() != null ? ((Expr.InitList) braceInit(m.braceInitializer())).items()
+          : args(m.argumentList());
+      out.add(new StructDef.MemberInit(pos(m), m.qualifiedName().getText(), args));
+    }
+    return List.copyOf(out);
   }
 
   private static boolean hasBrace(StructSpecifierContext s) {

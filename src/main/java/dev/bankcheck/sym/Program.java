@@ -651,6 +651,7 @@ public final class Program {
       boolean name = arg.matches(WRITTEN_NAME);
       types.add(name || arg.matches(WRITTEN_NAME + "<.*>") ? writtenType(arg) : null);
       values.add(arg.matches("\\d{1,18}") ? new Expr.IntLit(Pos.NONE, Long.parseLong(arg))
+          : arg.equals("true") || arg.equals("false") ? new Expr.IntLit(Pos.NONE, arg.equals("true") ? 1 : 0)
           : name ? new Expr.Name(Pos.NONE, arg) : null);
     }
     return new TypeRef(text.substring(0, open), null, types, values, 0, List.of(), false);
