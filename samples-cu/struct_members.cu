@@ -1,8 +1,9 @@
 // Shared memory used through classes. A static member function that a kernel calls by its qualified name
-// is run like any __device__ function, and so is a method called on a local object (its members are
-// unknown there). What bankcheck does not run or follow is listed as not analyzed, never dropped: a
-// constructor, a shared address stored in a struct or in an array of pointers, a subscript of a class object
-// (its operator[]). On hardware, every access marked unknown below is a 32-way or 2-way conflict.
+// is run like any __device__ function, and so is a method called on a local object, with the members the
+// object was made with (objects.cu has more). What bankcheck does not run or follow is listed as not
+// analyzed, never dropped: a constructor no kernel runs, a shared address stored in an array of pointers, a
+// subscript of a class object (its operator[]). On hardware, every access marked unknown below is a 32-way
+// or 2-way conflict.
 
 struct Tile {
   using value_type = float;  // a member type: parsed (the class was skipped before)
@@ -44,8 +45,8 @@ __global__ void structMembers(float *out) {
   __syncthreads();
   Scaled scaled{2.0f};
   out[threadIdx.x] = scaled.load(s);
-  View view{s};  // expect: load unknown
-  out[threadIdx.x] += view.row[threadIdx.x * 32];
+  View view{s};  // an aggregate: its member holds the address
+  out[threadIdx.x] += view.row[threadIdx.x * 32];  // expect: load ways=32
   float *rows[2] = {s, t};  // expect: load unknown; load unknown
   out[threadIdx.x] += rows[1][threadIdx.x * 32];
   // a temporary built with braces is evaluated: its 16-byte load is analyzed

@@ -41,10 +41,14 @@ final class UnreachedShared {
       Walk.stmt(f.body(), d -> {
         StructDef struct = program.objectStruct(d.type());
         if (struct != null) objects.put(d.name(), struct.name());
+        // its constructor runs where it is made
+        if (struct != null) work.addAll(byName.getOrDefault(struct.qualifiedName() + "::" + struct.name(), List.of()));
       }, e -> {});
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) {
           work.addAll(byName.getOrDefault(BlockShapes.simpleName(nm.name()), List.of()));
+          StructDef made = program.structDef(BlockShapes.simpleName(nm.name())); // S(a, b): a temporary
+          if (made != null) work.addAll(byName.getOrDefault(made.qualifiedName() + "::" + made.name(), List.of()));
           // a method, "S::m", is run by a call of that name
           if (nm.name().contains("::")) work.addAll(byName.getOrDefault(nm.name(), List.of()));
         } else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Member m && !m.arrow()

@@ -53,6 +53,11 @@ public final class Arith {
       if (a instanceof Val.Opaque o && !o.what().startsWith("type:")) return o;
       if (b instanceof Val.Opaque o && !o.what().startsWith("type:")) return o;
       if (a instanceof Val.Opaque || b instanceof Val.Opaque) return new Val.Opaque("arithmetic on a non-integer");
+      Val.Struct object = a instanceof Val.Struct x ? x : b instanceof Val.Struct y ? y : null;
+      if (object != null) {
+        return new Val.Unknown("operator '" + op + "' on a '" + object.obj().def().name() + "' object (operator overloads"
+            + " are not followed)");
+      }
       return new Val.Unknown("operator '" + op + "' on a pointer value");
     }
     Poly p = x.poly();

@@ -156,6 +156,17 @@ public final class Interpreter {
 
   private record OtherLV(Val[] vals, String what) implements LV {}
 
+  /** A member of a local struct value ({@code s.x}, {@code s.a.b}): {@code object} is a LocalLV or a FieldLV. */
+  private record FieldLV(LV object, String member, Type type) implements LV {}
+
+  /** The object a method runs on: its class and its members as variables, which that method's scope binds. */
+  private record Self(Val.Obj cls, Map<String, Var> fields) {}
+
+  /** The objects whose methods are running, innermost first: for {@code this->x} and calls of sibling methods. */
+  private final Deque<Self> selves = new ArrayDeque<>();
+  /** The functions running, innermost first: {@code return {a, b};} builds the return type's value. */
+  private final Deque<Function> running = new ArrayDeque<>();
+
   public Interpreter(Program program, WarpSetup warp, AccessSink sink, Set<String> notes, WorkBudget budget) {
     this.program = program;
     this.warp = warp;
@@ -294,10 +305,19 @@ public final class Interpreter {
       execSwitch(sw, mask);
     } else if (s instanceof Stmt.Return r) {
       Frame f = functionFrame();
-      Val[] v = r.value() == null ? null : eval(r.value(), mask);
+      Val[] v = r.value() == null ? null : r.value() instanceof Expr.InitList il && returnedObject() != null
+          ? construct(returnedObject(), il.items(), false, mask) : eval(r.value(), mask);
+      int prev = -1; // a lane with the same pending return and value as the one before returns what that one did
+      Pending prevPending = null;
       for (int l = 0; l < n; l++) {
         if (!mask[l]) continue;
-        if (v != null && f.returns[l] == null) f.returns[l] = f.pending[l] == null ? v[l] : choice(f.pending[l], v[l]);
+        if (v != null && f.returns[l] == null) {
+          Pending p = f.pending[l];
+          boolean repeat = prev >= 0 && p == prevPending && v[l] == v[prev];
+          f.returns[l] = repeat ? f.returns[prev] : p == null ? v[l] : choice(p, v[l]);
+          prev = l;
+          prevPending = p;
+        }
         f.pending[l] = null;
         f.killed[l] = true;
       }
@@ -317,6 +337,13 @@ public final class Interpreter {
       Frame f = nearest(true);
       if (f != null) kill(f.continued, mask);
     }
+  }
+
+  /** The class of the object the running function returns, where it returns one: {@code return {a, b};} makes it. */
+  private Val.Obj returnedObject() {
+    Function f = running.peek();
+    StructDef struct = f == null ? null : program.objectStruct(f.returnType());
+    return struct != null && object(struct, f.returnType()) instanceof Val.Obj o ? o : null;
   }
 
   private static void kill(boolean[] set, boolean[] mask) {
@@ -367,22 +394,34 @@ public final class Interpreter {
       return;
     }
     Val[] vals;
-    if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
+    StructDef struct = program.objectStruct(v.type());
+    Val cls = struct == null ? null : object(struct, v.type());
+    if (cls instanceof Val.Obj o && (v.init() == null || v.init() instanceof Expr.InitList)) {
+      // S s; S s(a, b); S s{a, b}; S s = {a, b}: a constructor, or the members in order
+      vals = construct(o, v.init() == null ? List.of() : ((Expr.InitList) v.init()).items(), v.init() == null, mask);
+    } else if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
       if (v.init() != null) evalInto(v.init(), "the local array '" + v.name() + "'", mask);
       vals = fill(new Val.Unknown("an element of the local array '" + v.name() + "'"));
     } else if (v.init() == null) {
       vals = fill(new Val.Unknown("'" + v.name() + "'" + UNASSIGNED));
     } else {
       Expr init = unbrace(v.init());
-      Val[] value = t instanceof Type.Struct ? evalInto(init, "the object '" + v.name() + "'", mask) : eval(init, mask);
+      boolean object = t instanceof Type.Struct || cls != null;
+      Val[] value;
+      if (object && !(init instanceof Expr.InitList)) {
+        // a struct copied from another (S s = t; S s = make();) keeps its members; other shared addresses are lost
+        value = eval(init, mask);
+        if (!holdsStruct(value)) untracked(init, value, "the object '" + v.name() + "'", mask);
+      } else {
+        value = object ? evalInto(init, "the object '" + v.name() + "'", mask) : eval(init, mask);
+      }
       vals = convert(objectsToPointers(value, t, mask), t);
     }
     Var var = new Var(t, vals, null);
     var.groupSize = groupSize(v.type(), unbrace(v.init()));
     var.pipeline = namesPipeline(v.type(), unbrace(v.init()));
     var.alignedCopySize = alignedCopySize(unbrace(v.init()));
-    StructDef struct = program.objectStruct(v.type());
-    if (struct != null) var.object = object(struct, v.type());
+    var.object = cls;
     scope.put(v.name(), var);
   }
 
@@ -452,6 +491,9 @@ public final class Interpreter {
     if (!(t instanceof Type.Pointer)) return vals;
     for (int l = 0; l < n; l++) {
       if (mask[l] && vals[l] instanceof Val.Obj o) return convertObject(o, mask);
+      if (mask[l] && vals[l] instanceof Val.Struct st && !st.obj().def().conversions().isEmpty()) {
+        return convertObject(st.obj(), mask);
+      }
     }
     return vals;
   }
@@ -511,6 +553,12 @@ public final class Interpreter {
       return v;
     }
     if (target instanceof LocalLV l) return l.var();
+    if (target instanceof FieldLV f) {
+      Var copy = new Var(t, valuesOf(f).clone(), null);
+      escape(rootOf(f), "a reference to its member '" + f.member() + "' is bound, and bankcheck does not follow writes"
+          + " through it");
+      return copy;
+    }
     return new Var(t, ((OtherLV) target).vals().clone(), null);
   }
 
@@ -728,8 +776,19 @@ public final class Interpreter {
    */
   private void mergeReturns(Frame fn, Val[] before, Val[] afterThen, Pending[] pendingThen, boolean[] lanes,
       Poly branch, Val.Data data, Pos where) {
+    Val[] elseReturns = fn.returns.clone();
+    Pending[] pendingElse = fn.pending.clone();
+    int prev = -1;
     for (int l = 0; l < n; l++) {
       if (!lanes[l] || before[l] != null) continue;
+      // a lane whose sides hold what the lane before held gets what that lane got (lanes share values)
+      if (prev >= 0 && afterThen[l] == afterThen[prev] && elseReturns[l] == elseReturns[prev]
+          && pendingThen[l] == pendingThen[prev] && pendingElse[l] == pendingElse[prev]) {
+        fn.returns[l] = fn.returns[prev];
+        fn.pending[l] = fn.pending[prev];
+        continue;
+      }
+      prev = l;
       Val t = afterThen[l];
       Val e = fn.returns[l];
       if (t != null && e != null) {
@@ -794,6 +853,9 @@ public final class Interpreter {
 
   /** A value that differs between lanes according to a condition that could not be evaluated. */
   private Val divergent(Val.Data dataCondition, Val a, Val b, String unknownReason, Pos where) {
+    if (a instanceof Val.Struct x && b instanceof Val.Struct y && x.obj().def() == y.obj().def()) {
+      return zip(x, y, (p, q) -> java.util.Objects.equals(p, q) ? p : divergent(dataCondition, p, q, unknownReason, where));
+    }
     if (a instanceof Val.Ptr || b instanceof Val.Ptr) return eitherAddress(a, b, unknownReason);
     if (dataCondition != null) return new Val.Data("a value chosen by the data-dependent condition at " + at(where));
     Val.Data data = dataSide(a, b);
@@ -898,30 +960,43 @@ public final class Interpreter {
       String because) {
     Val[] divergent = new Val[2]; // unknown, data: made once here, shared by every lane and variable
     afterThen.forEach((vals, thenVals) -> {
+      Val prevThen = null;
+      Val prevElse = null;
+      Val prevMerged = null;
       for (int l = 0; l < n; l++) {
-        if (!lanes[l] || java.util.Objects.equals(thenVals[l], vals[l])) continue;
-        Val defined = assignedSide(thenVals[l], vals[l]);
-        if (defined != null || branch != null) {
-          vals[l] = defined != null ? defined : choose(branch, thenVals[l], vals[l], where);
+        if (!lanes[l]) continue;
+        if (prevThen != null && thenVals[l] == prevThen && vals[l] == prevElse) { // a value shared by lanes: merged once
+          vals[l] = prevMerged;
           continue;
         }
-        if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr) {
-          vals[l] = eitherAddress(thenVals[l], vals[l], "its value depends on the branch at " + at(where) + because);
-          continue;
-        }
-        Val.Data data = dataCondition == null ? dataSide(thenVals[l], vals[l]) : null;
-        if (data != null) {
-          vals[l] = data;
-          continue;
-        }
-        int kind = dataCondition == null ? 0 : 1;
-        if (divergent[kind] == null) {
-          divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null,
-              "its value depends on the branch at " + at(where) + because, where);
-        }
-        vals[l] = divergent[kind];
+        prevThen = thenVals[l];
+        prevElse = vals[l];
+        mergeLane(vals, thenVals, l, branch, dataCondition, where, because, divergent);
+        prevMerged = vals[l];
       }
     });
+  }
+
+  /** {@link #merge} of one lane of one variable. */
+  private void mergeLane(Val[] vals, Val[] thenVals, int l, Poly branch, Val.Data dataCondition, Pos where,
+      String because, Val[] divergent) {
+    if (java.util.Objects.equals(thenVals[l], vals[l])) return;
+    Val defined = assignedSide(thenVals[l], vals[l]);
+    Val.Data data = dataCondition == null ? dataSide(thenVals[l], vals[l]) : null;
+    if (defined != null || branch != null) {
+      vals[l] = defined != null ? defined : choose(branch, thenVals[l], vals[l], where);
+    } else if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr) {
+      vals[l] = eitherAddress(thenVals[l], vals[l], "its value depends on the branch at " + at(where) + because);
+    } else if (data != null) {
+      vals[l] = data;
+    } else {
+      int kind = dataCondition == null ? 0 : 1;
+      if (divergent[kind] == null) {
+        divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null,
+            "its value depends on the branch at " + at(where) + because, where);
+      }
+      vals[l] = divergent[kind];
+    }
   }
 
   /** b ? a : c for a warp-uniform 0/1 symbol b. */
@@ -930,6 +1005,9 @@ public final class Interpreter {
     // term per branch with a product of all the branches before it
     if (a instanceof Val.Num x && c instanceof Val.Num y) {
       return new Val.Num(y.poly().add(x.poly().sub(y.poly()).mul(b)).compact());
+    }
+    if (a instanceof Val.Struct x && c instanceof Val.Struct y && x.obj().def() == y.obj().def()) {
+      return zip(x, y, (p, q) -> java.util.Objects.equals(p, q) ? p : choose(b, p, q, where));
     }
     if (a instanceof Val.Ptr x && c instanceof Val.Ptr y && x.root() == y.root() && x.exactOffset() != null
         && y.exactOffset() != null && x.pointee().equals(y.pointee())) {
@@ -1140,8 +1218,19 @@ public final class Interpreter {
     if (v.root != null || v.reference) return true;
     if (v.vals != null) {
       for (Val x : v.vals) {
-        if (x instanceof Val.Ptr || x instanceof Val.Obj) return true;
+        if (x instanceof Val.Obj || holdsShared(x)) return true;
       }
+    }
+    return false;
+  }
+
+  /** A shared address, or a struct value with one among its members (an object holding shared pointers). */
+  private static boolean holdsShared(Val x) {
+    if (x instanceof Val.Ptr) return true;
+    if (!(x instanceof Val.Struct s)) return false;
+    if (!s.obj().def().conversions().isEmpty()) return true;
+    for (Val m : s.members().values()) {
+      if (holdsShared(m)) return true;
     }
     return false;
   }
@@ -1255,7 +1344,7 @@ public final class Interpreter {
     unknownSteps.clear();
     for (String name : increments) {
       Var v = lookupLocal(name);
-      if (v == null || v.vals == null || others.contains(name) || varying.contains(name)) continue;
+      if (v == null || v.vals == null || others.contains(name) || varying.contains(name) || holdsStruct(v.vals)) continue;
       // start + k*step for an unknown trip count k: exact, and keeps what the step is a multiple of
       Poly count = Poly.symbol("the trip count of " + k);
       Poly known = steps.get(name);
@@ -1271,16 +1360,140 @@ public final class Interpreter {
     }
     for (String name : others) {
       Var v = lookupLocal(name);
-      if (v == null || v.vals == null) continue;
-      boolean uniform = uniformAcross(v.vals, mask);
-      Val fresh = uniform ? new Val.Num(Poly.symbol("'" + name + "' as changed by " + k))
-          : new Val.Unknown("'" + name + "' changes across iterations of the loop at " + at(pos)
-              + " in a way the tool cannot follow");
+      if (v == null || v.vals == null || holdsStruct(v.vals)) continue;
+      Val fresh = changedBy(v.vals, mask, "'" + name + "'", k, pos);
       touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (v.vals[l] != null) v.vals[l] = fresh;
       }
     }
+    Map<String, Set<String>> members = new HashMap<>();
+    for (Object piece : step == null ? List.of(body) : List.of(body, step)) {
+      program.fact("member writes", piece, Interpreter::memberWrites)
+          .forEach((name, written) -> members.computeIfAbsent(name, x -> new HashSet<>()).addAll(written));
+    }
+    members.forEach((name, written) -> havocMembers(name, written, k, pos, mask));
+  }
+
+  /**
+   * What a loop leaves in a variable it changes: a fresh symbol where all lanes agree, else unknown; an address into
+   * one shared array stays one, at an unknown offset (its accesses are listed as unknown, not lost).
+   */
+  private Val changedBy(Val[] vals, boolean[] mask, String what, String k, Pos pos) {
+    if (uniformAcross(vals, mask)) return new Val.Num(Poly.symbol(what + " as changed by " + k));
+    String why = what + " changes across iterations of the loop at " + at(pos) + " in a way the tool cannot follow";
+    Val.Ptr first = null;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (!(vals[l] instanceof Val.Ptr p) || first != null && p.root() != first.root()) return new Val.Unknown(why);
+      if (first == null) first = p;
+    }
+    return first == null ? new Val.Unknown(why) : new Val.Ptr(first.root(), null, first.pointee(), first.via(), why, false);
+  }
+
+  /**
+   * The members a loop may change in a local object ({@code written}: members, "()m" for a method it calls, "*" for
+   * the whole object) take what {@link #changedBy} gives; the others keep their values.
+   */
+  private void havocMembers(String name, Set<String> written, String k, Pos pos, boolean[] mask) {
+    Var v = lookupLocal(name);
+    if (v == null || v.vals == null || v.escaped != null || !holdsStruct(v.vals)) return;
+    StructDef def = structOf(v.vals).obj().def();
+    Set<String> changed = new HashSet<>();
+    for (String w : written) {
+      if (w.equals("*")) def.fields().forEach(f -> changed.add(f.name()));
+      else if (w.startsWith("()")) changed.addAll(methodWrites(def, w.substring(2)));
+      else changed.add(w);
+    }
+    Map<String, Val> fresh = new HashMap<>();
+    for (String member : changed) {
+      fresh.put(member, changedBy(memberValues(v.vals, member), mask, "'" + name + "." + member + "'", k, pos));
+    }
+    if (fresh.isEmpty()) return;
+    touch(v.vals);
+    Map<Val.Struct, Val.Struct> done = new java.util.IdentityHashMap<>();
+    for (int l = 0; l < n; l++) {
+      if (!(v.vals[l] instanceof Val.Struct s)) continue;
+      v.vals[l] = done.computeIfAbsent(s, x -> {
+        Map<String, Val> m = new HashMap<>(x.members());
+        m.putAll(fresh);
+        return new Val.Struct(x.obj(), java.util.Collections.unmodifiableMap(m));
+      });
+    }
+  }
+
+  /**
+   * The members of local objects that code may write, by object: a member assigned ({@code s.x = ...}, {@code s.a.b++}:
+   * "x", "a"), a method called ("()m"), the whole object assigned ("*").
+   */
+  private static Map<String, Set<String>> memberWrites(Object stmtOrExpr) {
+    Map<String, Set<String>> out = new HashMap<>();
+    for (Expr e : walked(stmtOrExpr)) {
+      Expr target = e instanceof Expr.Assign a ? a.target() : e instanceof Expr.Postfix p ? p.operand()
+          : e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--")) ? u.operand() : null;
+      String written = "*";
+      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Member m && !m.arrow()) {
+        target = m.base();
+        written = "()" + m.member();
+      }
+      // of s.a.b, s's member a is written
+      for (; target instanceof Expr.Member m && !m.arrow(); target = m.base()) written = m.member();
+      if (target instanceof Expr.Name root && written != null) {
+        out.computeIfAbsent(root.name(), x -> new HashSet<>()).add(written);
+      }
+    }
+    return out;
+  }
+
+  /** Memo of {@link #methodWrites}, by class and method name. */
+  private final Map<StructDef, Map<String, Set<String>>> methodWritesMemo = new java.util.IdentityHashMap<>();
+
+  /**
+   * The members that a method of {@code def} (every overload of that name) may write, through the sibling methods it
+   * calls too: assigned, incremented, a member object's method called, or passed to a function (by reference, maybe).
+   */
+  private Set<String> methodWrites(StructDef def, String method) {
+    Map<String, Set<String>> byMethod = methodWritesMemo.computeIfAbsent(def, d -> new HashMap<>());
+    Set<String> known = byMethod.get(method);
+    if (known != null) return known;
+    Set<String> fields = new HashSet<>();
+    def.fields().forEach(f -> fields.add(f.name()));
+    Set<String> out = new HashSet<>();
+    byMethod.put(method, out); // a method that calls itself adds nothing more
+    String prefix = def.qualifiedName() + "::";
+    for (Function f : program.methodsNamed(method)) {
+      if (!f.name().equals(prefix + method) || f.body() == null) continue;
+      Set<String> locals = new HashSet<>();
+      f.params().forEach(p -> locals.add(p.name()));
+      Walk.stmt(f.body(), d -> locals.add(d.name()), e -> {});
+      for (Expr e : walked(f.body())) {
+        Expr target = e instanceof Expr.Assign a ? a.target() : e instanceof Expr.Postfix p ? p.operand()
+            : e instanceof Expr.Unary u && Set.of("++", "--", "&").contains(u.op()) ? u.operand() : null;
+        if (target != null) out.addAll(memberNamed(target, fields, locals));
+        if (!(e instanceof Expr.Call c)) continue;
+        for (Expr a : c.args()) out.addAll(memberNamed(a, fields, locals));
+        if (c.callee() instanceof Expr.Name nm && !nm.name().contains("::")) {
+          out.addAll(methodWrites(def, nm.name()));
+        } else if (c.callee() instanceof Expr.Member m && m.arrow() && m.base() instanceof Expr.Name t
+            && t.name().equals("this")) {
+          out.addAll(methodWrites(def, m.member()));
+        } else if (c.callee() instanceof Expr.Member m && !m.arrow()) {
+          out.addAll(memberNamed(m.base(), fields, locals));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The member an lvalue in a method names ({@code x}, {@code x.y}, {@code this->x}: "x"), if it names one. */
+  private static Set<String> memberNamed(Expr e, Set<String> fields, Set<String> locals) {
+    while (e instanceof Expr.Member m && !(m.arrow() && m.base() instanceof Expr.Name t && t.name().equals("this"))) {
+      if (m.arrow()) return Set.of(); // through a pointer: not the object
+      e = m.base();
+    }
+    if (e instanceof Expr.Member m) return fields.contains(m.member()) ? Set.of(m.member()) : Set.of();
+    return e instanceof Expr.Name nm && fields.contains(nm.name()) && !locals.contains(nm.name()) ? Set.of(nm.name())
+        : Set.of();
   }
 
   /** Whether code may touch shared memory: names a shared array or a pointer into one, or calls a function that does. */
@@ -1607,7 +1820,8 @@ public final class Interpreter {
     noAccess++;
     try {
       LV lv = lvalue(operand, mask);
-      Type t = lv instanceof SharedLV s ? s.type() : lv instanceof LocalLV l ? l.var().type : null;
+      Type t = lv instanceof SharedLV s ? s.type() : lv instanceof LocalLV l ? l.var().type
+          : lv instanceof FieldLV f ? f.type() : null;
       return t != null && t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of this expression is unknown");
     } finally {
       noAccess--;
@@ -1628,6 +1842,9 @@ public final class Interpreter {
       return deref(pointerAdd(base, idx, mask), mask, () -> "an element of '" + text(i.base()) + "'");
     }
     if (e instanceof Expr.Member m) {
+      Self self = m.arrow() && m.base() instanceof Expr.Name b && b.name().equals("this") ? currentSelf() : null;
+      Var field = self == null ? null : self.fields().get(m.member());
+      if (field != null) return new LocalLV(m.member(), field); // this->x: the member, whatever x names here
       if (m.arrow()) return member(deref(eval(m.base(), mask), mask, () -> text(m.base())), m.member());
       return member(lvalue(m.base(), mask), m.member());
     }
@@ -1850,6 +2067,9 @@ public final class Interpreter {
   }
 
   private LV member(LV base, String member) {
+    if ((base instanceof LocalLV l && l.var().escaped == null || base instanceof FieldLV) && holdsStruct(valuesOf(base))) {
+      return new FieldLV(base, member, memberType(structOf(valuesOf(base)), member));
+    }
     if (base instanceof LocalLV l && l.var().escaped != null) {
       return new OtherLV(fill(new Val.Unknown(l.var().escaped)), member);
     }
@@ -1858,11 +2078,12 @@ public final class Interpreter {
     }
     if (!(base instanceof SharedLV s)) {
       Val[] whole = base instanceof OtherLV o ? o.vals() : base instanceof LocalLV l ? l.var().vals : null;
+      if (holdsStruct(whole)) return new OtherLV(memberValues(whole, member), member); // f().x, S{a, b}.x
       // of one struct that every lane read, or a struct parameter: one value for the warp
       Val.Num uniform = whole == null ? null : uniformNum(whole);
       Val other = uniform != null ? new Val.Num(Poly.symbol("(" + uniform.poly() + ")." + member))
-          : new Val.Opaque("the member '" + member + "' of a struct that is not in shared memory (bankcheck does not"
-              + " track struct values)");
+          : new Val.Opaque("the member '" + member + "' of a value bankcheck did not follow as an object (it follows"
+              + " objects made by a constructor, a brace initializer or a copy in the code it runs)");
       Val[] out = new Val[n];
       for (int l = 0; l < n; l++) {
         // a member of a struct read from memory (q[i].x, p->off) is data too; one of an unknown struct, unknown
@@ -1928,6 +2149,16 @@ public final class Interpreter {
       return out;
     }
     if (lv instanceof OtherLV o) return o.vals();
+    if (lv instanceof FieldLV f) {
+      Val[] members = memberValues(read(f.object(), mask, at), f.member());
+      Val[] out = members.clone();
+      String via = path(f);
+      for (int l = 0; l < n; l++) {
+        if (l > 0 && members[l] == members[l - 1]) out[l] = out[l - 1]; // a value shared by lanes: one copy
+        else if (members[l] instanceof Val.Ptr p) out[l] = p.withVia(via);
+      }
+      return out;
+    }
     SharedLV s = (SharedLV) lv;
     if (s.type() instanceof Type.Array a) {
       Val[] out = new Val[n];
@@ -1993,9 +2224,10 @@ public final class Interpreter {
     if (lv instanceof OtherLV && structOf(at) instanceof Expr.Name nm && lookupLocal(nm.name()) != null
         && lvalue(nm, mask) instanceof LocalLV l) {
       // the write is not followed: what the member reads gave before (a value loaded from memory) would be wrong
-      escape(l, "a member of '" + l.name() + "' is written at " + at(at.pos()) + ", and bankcheck does not track"
-          + " struct values");
+      escape(l, "a member of '" + l.name() + "' is written at " + at(at.pos()) + ", and bankcheck follows member"
+          + " writes only in objects it saw made");
     }
+    if (lv instanceof FieldLV f) writeMember(f, vals, mask, at);
     if (lv instanceof LocalLV l) {
       l.var().structParameter = null;
       Val[] conv = convert(vals, l.var().type);
@@ -2072,8 +2304,9 @@ public final class Interpreter {
       case "&" -> {
         LV lv = lvalue(u.operand(), mask);
         if (lv instanceof SharedLV s) return s.lanes().clone();
-        if (lv instanceof LocalLV l) {
-          escape(l, "the address of '" + l.name() + "' is taken at " + at(u.pos())
+        if (lv instanceof LocalLV || lv instanceof FieldLV) {
+          LocalLV l = lv instanceof FieldLV f ? rootOf(f) : (LocalLV) lv;
+          escape(l, "the address of '" + text(u.operand()) + "' is taken at " + at(u.pos())
               + ", and bankcheck does not follow writes through it");
           return fill(new Val.Opaque("the address of a local variable"));
         }
@@ -2271,11 +2504,10 @@ public final class Interpreter {
   private Val[] call(Expr.Call c, boolean[] mask) {
     String name = c.callee() instanceof Expr.Name nm ? nm.name() : null;
     if (name == null) {
+      Val[] ran = c.callee() instanceof Expr.Member m ? method(c, m, mask) : null;
+      if (ran != null) return ran;
       Var object = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Name obj
           ? lookupLocal(obj.name()) : null;
-      Function run = object == null || !(object.object instanceof Val.Obj o) ? null : program.function(
-          o.def().qualifiedName() + "::" + ((Expr.Member) c.callee()).member(), c.args().size(), null);
-      if (run != null && run.body() != null) return callUser(run, c, mask, (Val.Obj) object.object);
       // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen
       eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
       List<Val[]> args = new ArrayList<>();
@@ -2305,6 +2537,9 @@ public final class Interpreter {
       }
       return fill(new Val.Opaque("no value"));
     }
+    Self current = currentSelf();
+    Function sibling = current == null || name.contains("::") ? null : methodOf(current.cls(), name, c.args().size());
+    if (sibling != null) return callUser(sibling, c, mask, current, null); // another method of the same object
     Function f = null;
     for (String meant : Program.inNamespace(namespace, name)) {
       f = program.function(meant, c.args().size(), argumentTypes(meant, c));
@@ -2314,12 +2549,15 @@ public final class Interpreter {
       // T::f(...) or Alias::f(...): a static member function of the struct or instance the type names (ggml's
       // tile_C::get_j(l)), run with the instance's parameters and static members; not where several
       // specializations' functions share a name (S<T, 1>::f and S<T, 2>::f are both S<T,?>::f)
-      Instance owner = program.instanceNamed(name.substring(0, name.lastIndexOf("::")), templateScope);
+      String ownerName = name.substring(0, name.lastIndexOf("::"));
+      // BM<N, kSmall>::merge may name the caller's constexpr locals
+      Instance owner = program.instanceNamed(ownerName, ownerName.indexOf('<') >= 0 ? typeArgumentScope() : templateScope);
       if (owner != null) {
         String qualified = owner.def().qualifiedName() + "::" + simple;
         Function run = program.overloaded(qualified) ? null : program.function(qualified, c.args().size(), null);
         if (run != null && run.body() != null) {
-          return callUser(run, c, mask, new Val.Obj(owner.def(), program.scopeOf(owner)));
+          Val.Obj cls = new Val.Obj(owner.def(), program.scopeOf(owner));
+          return callUser(run, c, mask, new Self(cls, fieldVars(cls, null, "a static member function has no object")), null);
         }
       }
       f = program.function(simple, c.args().size(), argumentTypes(simple, c));
@@ -2328,8 +2566,10 @@ public final class Interpreter {
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {
+      Val cls = object(struct, new TypeRef(simple, null, c.templateArgs(), c.templateValues(), 0, List.of(), false));
+      if (cls instanceof Val.Obj o) return construct(o, c.args(), false, mask); // S(a, b), S{a, b}: a temporary
       for (Expr a : c.args()) untracked(a, eval(a, mask), "a '" + struct.name() + "' object", mask);
-      return fill(object(struct, new TypeRef(simple, null, c.templateArgs(), c.templateValues(), 0, List.of(), false)));
+      return fill(cls);
     }
     if (simple.equals("offsetof") && c.args().size() == 2) return fill(offsetOf(c.args().get(0), c.args().get(1)));
     List<Val[]> args = new ArrayList<>();
@@ -2625,8 +2865,8 @@ public final class Interpreter {
    */
   private void untracked(Expr at, Val[] vals, String where, boolean[] mask) {
     unanalyzed(addressed(at), MemOp.LOAD, vals, "its address is stored in " + where + ", which bankcheck does not"
-        + " follow (it follows shared addresses in local variables, not in struct members, arrays or other memory), so"
-        + " the accesses made through it are not analyzed", mask);
+        + " follow (it follows shared addresses in local variables and in the members of local objects, not in arrays or"
+        + " other memory), so the accesses made through it are not analyzed", mask);
   }
 
   /** The value of an initializer of {@code where}, whose shared addresses are not followed there (see {@link #untracked}). */
@@ -2781,6 +3021,279 @@ public final class Interpreter {
     return new Val.Obj(instance.def(), program.scopeOf(instance));
   }
 
+  // ---------------------------------------------------------------- struct values
+
+  /** Constructions nested in one another (a member's constructor): bounded like calls, for garbage such as S { S s; }. */
+  private int constructing;
+
+  /**
+   * A new object of {@code cls} in each lane: its constructor run with {@code args} (members first from their
+   * initializers), or, for a class without constructors, its members from {@code args} in order, the rest from their
+   * default initializers or zero; {@code declaredOnly} ({@code S s;}): members without an initializer have no value.
+   */
+  private Val[] construct(Val.Obj cls, List<Expr> args, boolean declaredOnly, boolean[] mask) {
+    StructDef def = cls.def();
+    if (args.size() == 1 && plainLvalue(unbrace(args.get(0)))) {
+      LV from = lvalue(unbrace(args.get(0)), mask);
+      Val[] copy = from instanceof LocalLV || from instanceof FieldLV ? valuesOf(from) : null;
+      if (copy != null && holdsStruct(copy) && structOf(copy).obj().def() == def) return copy.clone(); // S t(s): a copy
+    }
+    StructDef.Constructor ctor = constructorFor(def, args.size());
+    String unknown = def.union() ? "the members of the union '" + def.name() + "' share their storage, which bankcheck"
+        + " does not follow" : constructing >= MAX_CALL_DEPTH ? "objects nested deeper than " + MAX_CALL_DEPTH + " levels"
+        : ctor == null && !def.constructors().isEmpty() && !args.isEmpty() ? "no constructor of '" + def.name()
+            + "' in this file takes " + args.size() + " argument" + (args.size() == 1 ? "" : "s")
+        : null;
+    if (unknown != null) {
+      for (Expr a : args) {
+        unanalyzed(addressed(a), MemOp.LOAD, eval(a, mask), "its address is given to a '" + def.name() + "' object,"
+            + " which bankcheck does not follow (" + unknown + "), so the accesses made through it are not analyzed", mask);
+      }
+      return fill(new Val.Unknown(unknown));
+    }
+    Self self = new Self(cls, fieldVars(cls, null, "it is not initialized"));
+    constructing++;
+    try {
+      if (ctor != null) {
+        Pos at = ctor.function().pos();
+        callUser(ctor.function(), new Expr.Call(at, new Expr.Name(at, ctor.function().name()), List.of(), args, List.of()),
+            mask, self, ctor.inits());
+      } else {
+        List<StructDef.MemberInit> inits = new ArrayList<>();
+        List<VarDecl> fields = def.fields();
+        for (int i = 0; i < args.size() && i < fields.size(); i++) {
+          inits.add(new StructDef.MemberInit(args.get(i).pos(), fields.get(i).name(), List.of(args.get(i))));
+        }
+        initializeMembers(self, inits, !declaredOnly, mask);
+      }
+    } finally {
+      constructing--;
+    }
+    return packed(self, fill(null), allLanes());
+  }
+
+  /**
+   * The constructor a call with {@code count} arguments runs: the one with that many parameters, else one whose
+   * missing arguments have defaults; null where none does ({@code S() = default;} has no body: none, as for a class
+   * without constructors).
+   */
+  private static StructDef.Constructor constructorFor(StructDef def, int count) {
+    StructDef.Constructor fits = null;
+    for (StructDef.Constructor c : def.constructors()) {
+      List<VarDecl> params = c.function().params();
+      if (params.size() == count) return c;
+      if (fits == null && params.size() > count && params.get(count).init() != null) fits = c;
+    }
+    return fits;
+  }
+
+  /**
+   * Members' first values, in declaration order: those {@code inits} name from their arguments, the others from their
+   * default initializers, a member object from its default constructor, the rest zero where {@code zeroRest}
+   * ({@code S{a}} value-initializes what it does not name) and without a value otherwise. Inside a constructor the
+   * arguments see its parameters.
+   */
+  private void initializeMembers(Self self, List<StructDef.MemberInit> inits, boolean zeroRest, boolean[] mask) {
+    Map<String, List<Expr>> given = new HashMap<>();
+    for (StructDef.MemberInit i : inits) given.put(i.member(), i.args());
+    for (VarDecl field : self.cls().def().fields()) {
+      Var v = self.fields().get(field.name());
+      if (v == null || !field.type().dims().isEmpty()) continue; // an array member: not tracked
+      List<Expr> args = given.get(field.name());
+      Map<String, Val> outer = templateScope;
+      if (args == null) templateScope = self.cls().bindings(); // a default initializer is the class's code
+      try {
+        Val[] value = memberValue(field, v.type, args != null ? args : initializerArgs(field), args == null && zeroRest,
+            mask);
+        if (value != null) v.vals = value;
+      } finally {
+        templateScope = outer;
+      }
+    }
+  }
+
+  /** A member's default initializer as arguments ({@code int n = 4;} and {@code int n{4};} alike); null if none. */
+  private static List<Expr> initializerArgs(VarDecl field) {
+    if (field.init() == null || field.is(VarDecl.BITFIELD)) return null;
+    return field.init() instanceof Expr.InitList il ? il.items() : List.of(field.init());
+  }
+
+  /** A member's value from {@code args} (null: none given); null where it keeps the value it has (none). */
+  private Val[] memberValue(VarDecl field, Type t, List<Expr> args, boolean zero, boolean[] mask) {
+    StructDef struct = program.objectStruct(field.type());
+    Val cls = struct == null ? null : object(struct, field.type());
+    if (cls instanceof Val.Obj o && (args != null || zero || !o.def().constructors().isEmpty())) {
+      return construct(o, args != null ? args : List.of(), args == null && !zero, mask);
+    }
+    if (args == null) return zero && (Type.isInteger(t) || t instanceof Type.Pointer) ? fill(Val.num(0)) : null;
+    if (args.isEmpty()) return fill(Type.isInteger(t) || t instanceof Type.Pointer ? Val.num(0) : new Val.Opaque("zero"));
+    if (args.size() > 1) {
+      for (Expr a : args) untracked(a, eval(a, mask), "the member '" + field.name() + "'", mask);
+      return fill(new Val.Unknown("the member '" + field.name() + "' is initialized from several values"));
+    }
+    return convert(eval(unbrace(args.get(0)), mask), t);
+  }
+
+  /**
+   * An object's members as variables, from each lane's value in {@code state} (null: none, for {@code whyNone}); an
+   * array member holds no value the tool knows, as a local array does not.
+   */
+  private Map<String, Var> fieldVars(Val.Obj cls, Val[] state, String whyNone) {
+    Map<String, Var> out = new java.util.LinkedHashMap<>();
+    for (VarDecl field : cls.def().fields()) {
+      Type t = program.resolve(field.type(), cls.bindings(), new ArrayList<>());
+      if (!field.type().dims().isEmpty()) {
+        out.put(field.name(), new Var(t, fill(new Val.Unknown("an element of the member array '" + field.name() + "'")),
+            null));
+        continue;
+      }
+      Val none = new Val.Unknown("the member '" + field.name() + "' of a '" + cls.def().name() + "' object has no value"
+          + " here (" + whyNone + ")");
+      Val[] vals = state == null ? fill(none) : memberValues(state, field.name());
+      out.put(field.name(), new Var(t, vals, null));
+    }
+    return out;
+  }
+
+  /** Each lane of {@code lanes}: the object whose members {@code self} holds; the others keep {@code before}. */
+  private Val[] packed(Self self, Val[] before, boolean[] lanes) {
+    Val[] out = before.clone();
+    Val.Struct prev = null;
+    for (int l = 0; l < n; l++) {
+      if (!lanes[l]) continue;
+      Map<String, Val> members = new HashMap<>();
+      boolean sameAsPrev = prev != null;
+      for (Map.Entry<String, Var> e : self.fields().entrySet()) {
+        Var v = e.getValue();
+        if (v.type instanceof Type.Array) continue;
+        Val x = v.escaped != null ? new Val.Unknown(v.escaped) : v.vals[l];
+        members.put(e.getKey(), x);
+        if (sameAsPrev && prev.members().get(e.getKey()) != x) sameAsPrev = false;
+      }
+      out[l] = sameAsPrev && prev.members().size() == members.size() ? prev
+          : (prev = new Val.Struct(self.cls(), java.util.Collections.unmodifiableMap(members)));
+    }
+    return out;
+  }
+
+  /**
+   * {@code x.m(...)} where x is a local object (or a member of one), {@code this->m(...)} in a method: the method is
+   * run on the object, and what it writes to the members is the object's; null where no such method is defined.
+   */
+  private Val[] method(Expr.Call c, Expr.Member m, boolean[] mask) {
+    if (m.arrow() && m.base() instanceof Expr.Name self && self.name().equals("this")) {
+      Self current = currentSelf();
+      Function run = current == null ? null : methodOf(current.cls(), m.member(), c.args().size());
+      return run == null ? null : callUser(run, c, mask, current, null);
+    }
+    if (m.arrow() || !plainLvalue(m.base())) return null;
+    LV object = lvalue(m.base(), mask);
+    if (!(object instanceof LocalLV || object instanceof FieldLV)) return null;
+    Val[] state = valuesOf(object);
+    Val.Obj cls = object instanceof LocalLV l && l.var().object instanceof Val.Obj o ? o
+        : holdsStruct(state) ? structOf(state).obj() : null;
+    Function run = cls == null ? null : methodOf(cls, m.member(), c.args().size());
+    if (run == null) return null;
+    Self self = new Self(cls, fieldVars(cls, holdsStruct(state) ? state : null,
+        "bankcheck follows the members of objects it saw made, and this one it did not"));
+    Val[] out = callUser(run, c, mask, self, null);
+    if (holdsStruct(state)) write(object, packed(self, state, mask), mask, m.base());
+    return out;
+  }
+
+  /** The object whose method is running now, if the innermost function is one of its class's. */
+  private Self currentSelf() {
+    Self self = selves.peek();
+    Function f = running.peek();
+    return self != null && f != null && f.name().startsWith(self.cls().def().qualifiedName() + "::") ? self : null;
+  }
+
+  private Function methodOf(Val.Obj cls, String member, int args) {
+    Function f = program.function(cls.def().qualifiedName() + "::" + member, args, null);
+    return f != null && f.body() != null ? f : null;
+  }
+
+  /** The values of a local object (or a member of one), read without any access. */
+  private Val[] valuesOf(LV lv) {
+    if (lv instanceof FieldLV f) return memberValues(valuesOf(f.object()), f.member());
+    Var v = ((LocalLV) lv).var();
+    return v.escaped != null ? fill(new Val.Unknown(v.escaped)) : v.vals;
+  }
+
+  /** Each lane's member {@code name}: of a struct value; of a struct read from memory, data; else unknown. */
+  private Val[] memberValues(Val[] whole, String name) {
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      Val w = whole[l];
+      if (l > 0 && w == whole[l - 1]) out[l] = out[l - 1];
+      else out[l] = w instanceof Val.Struct s ? s.member(name) : w instanceof Val.Data d ? d.plain()
+          : w == null || w instanceof Val.Unknown ? w
+          : new Val.Unknown("the member '" + name + "' of a value that is not an object the tool followed");
+    }
+    return out;
+  }
+
+  private static boolean holdsStruct(Val[] vals) {
+    return structOf(vals) != null;
+  }
+
+  /** The first lane's struct value, if any lane holds one. */
+  private static Val.Struct structOf(Val[] vals) {
+    if (vals == null) return null;
+    for (Val v : vals) {
+      if (v instanceof Val.Struct s) return s;
+    }
+    return null;
+  }
+
+  /** The declared type of a member of a struct value (null where the class has no such member). */
+  private Type memberType(Val.Struct s, String member) {
+    for (VarDecl field : s.obj().def().fields()) {
+      if (field.name().equals(member)) return program.resolve(field.type(), s.obj().bindings(), new ArrayList<>());
+    }
+    return null;
+  }
+
+  /** A write to a member of a local object: each lane's object is replaced by one with the new member. */
+  private void writeMember(FieldLV f, Val[] vals, boolean[] mask, Expr at) {
+    Val[] conv = f.type() == null ? vals : convert(vals, f.type());
+    Val[] whole = valuesOf(f.object());
+    Val[] updated = whole.clone();
+    for (int l = 0; l < n; l++) {
+      if (!mask[l] || !(whole[l] instanceof Val.Struct s)) continue;
+      boolean repeat = l > 0 && mask[l - 1] && whole[l] == whole[l - 1] && conv[l] == conv[l - 1];
+      updated[l] = repeat ? updated[l - 1] : s.with(f.member(), conv[l]);
+    }
+    write(f.object(), updated, mask, at);
+  }
+
+  /** How the source names a member: "s.a.b". */
+  private static String path(FieldLV f) {
+    return (f.object() instanceof FieldLV o ? path(o) : ((LocalLV) f.object()).name()) + "." + f.member();
+  }
+
+  /** The local variable a member belongs to ({@code s} of {@code s.a.b}). */
+  private static LocalLV rootOf(FieldLV f) {
+    LV lv = f;
+    while (lv instanceof FieldLV x) lv = x.object();
+    return (LocalLV) lv;
+  }
+
+  /** Member by member, where two values of one class meet (a branch the tool cannot decide). */
+  private static Val.Struct zip(Val.Struct a, Val.Struct b, java.util.function.BinaryOperator<Val> join) {
+    Map<String, Val> members = new HashMap<>();
+    Set<String> names = new HashSet<>(a.members().keySet());
+    names.addAll(b.members().keySet());
+    for (String name : names) members.put(name, join.apply(a.member(name), b.member(name)));
+    return new Val.Struct(a.obj(), java.util.Collections.unmodifiableMap(members));
+  }
+
+  private boolean[] allLanes() {
+    boolean[] all = new boolean[n];
+    Arrays.fill(all, true);
+    return all;
+  }
+
   /** The pointer an object converts to through its {@code operator T*()}, run like an inlined call. */
   private Val[] convertObject(Val.Obj o, boolean[] mask) {
     if (o.def().conversions().isEmpty()) return fill(new Val.Unknown("'" + o.def().name() + "' has no conversion to a pointer"));
@@ -2881,14 +3394,15 @@ public final class Interpreter {
 
   /** Inlines a call: arguments by value, reference parameters bound to the caller's objects. */
   private Val[] callUser(Function f, Expr.Call c, boolean[] mask) {
-    return callUser(f, c, mask, null);
+    return callUser(f, c, mask, null, null);
   }
 
   /**
-   * {@code self}: the object a method is called on, whose template arguments it runs with; its members are
-   * unknown there (struct values are not tracked).
+   * {@code self}: the object a method is called on, whose template arguments it runs with and whose members its
+   * scope binds (the method's writes to them are the object's); {@code inits}: a constructor's member initializers,
+   * run after its parameters are bound.
    */
-  private Val[] callUser(Function f, Expr.Call c, boolean[] mask, Val.Obj self) {
+  private Val[] callUser(Function f, Expr.Call c, boolean[] mask, Self self, List<StructDef.MemberInit> inits) {
     List<Expr> argExprs = c.args();
     if (callStack.size() >= MAX_CALL_DEPTH) {
       String why = "calls nested deeper than " + MAX_CALL_DEPTH + " levels";
@@ -2917,7 +3431,7 @@ public final class Interpreter {
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
     Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
-    Map<String, Val> template = self != null ? self.bindings() : templateBindings(f, c, callerConstants);
+    Map<String, Val> template = self != null ? self.cls().bindings() : templateBindings(f, c, callerConstants);
     // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
     if (callStack.contains(new Call(f.name(), template))) {
       String why = "'" + f.name() + "' is recursive";
@@ -2926,23 +3440,30 @@ public final class Interpreter {
       }
       return fill(new Val.Unknown(why));
     }
-    return invoke(f, template, scope -> {
-      for (VarDecl field : self == null ? List.<VarDecl>of() : self.def().fields()) {
-        if (!field.type().dims().isEmpty()) continue;
-        scope.put(field.name(), new Var(resolve(field.type()), fill(new Val.Unknown("the member '" + field.name()
-            + "' of a '" + self.def().name() + "' object (bankcheck does not track struct values)")), null));
+    if (self != null) selves.push(self);
+    try {
+      return invoke(f, template, scope -> bindCall(f, scope, bound, self, inits, mask), mask,
+          "'" + f.name() + "' returned no value");
+    } finally {
+      if (self != null) selves.pop();
+    }
+  }
+
+  /** Fills a called function's scope: the object's members, then the parameters, then a constructor's initializers. */
+  private void bindCall(Function f, Map<String, Var> scope, List<Var> bound, Self self, List<StructDef.MemberInit> inits,
+      boolean[] mask) {
+    if (self != null) scope.putAll(self.fields());
+    for (int i = 0; i < f.params().size(); i++) {
+      VarDecl p = f.params().get(i);
+      Var v = bound.get(i);
+      if (v == null) {
+        Type t = resolve(p.type());
+        v = new Var(t, p.init() != null ? convert(eval(p.init(), mask), t)
+            : fill(new Val.Unknown("a missing argument of '" + f.name() + "'")), null);
       }
-      for (int i = 0; i < f.params().size(); i++) {
-        VarDecl p = f.params().get(i);
-        Var v = bound.get(i);
-        if (v == null) {
-          Type t = resolve(p.type());
-          v = new Var(t, p.init() != null ? convert(eval(p.init(), mask), t)
-              : fill(new Val.Unknown("a missing argument of '" + f.name() + "'")), null);
-        }
-        scope.put(p.name(), v);
-      }
-    }, mask, "'" + f.name() + "' returned no value");
+      scope.put(p.name(), v);
+    }
+    if (inits != null) initializeMembers(self, inits, false, mask);
   }
 
   /** A shared address passed to a call that is not run: the accesses made through it there are not analyzed. */
@@ -2979,6 +3500,7 @@ public final class Interpreter {
     scopes = new ArrayDeque<>();
     scopes.push(new HashMap<>());
     callStack.push(new Call(f.name(), template));
+    running.push(f);
     Frame frame = new Frame(n, true, false);
     frames.push(frame);
     try {
@@ -2987,6 +3509,7 @@ public final class Interpreter {
     } finally {
       frames.pop();
       callStack.pop();
+      running.pop();
       scopes = saved;
       templateScope = savedTemplate;
       namespace = savedNamespace;

@@ -357,11 +357,21 @@ final class LoopSlice {
     c.args().forEach(this::expr);
   }
 
-  /** A write to {@code target}: only a variable keeps what is written (memory stores are not followed). */
+  /**
+   * A write to {@code target}: only a variable keeps what is written (memory stores are not followed); a member of a
+   * local object ({@code s.x}) changes the object, keeping its other members.
+   */
   private void write(Expr target, Set<String> sources, boolean fromCall) {
+    boolean member = false;
+    for (; target instanceof Expr.Member m && !m.arrow(); target = m.base()) member = true;
     if (!(target instanceof Expr.Name nm)) return;
     assigned.add(nm.name());
-    flows.add(new Flow(nm.name(), sources, fromCall));
+    Set<String> from = sources;
+    if (member) {
+      from = new HashSet<>(sources);
+      from.add(nm.name());
+    }
+    flows.add(new Flow(nm.name(), from, fromCall));
   }
 
   /** The variable a reference is bound to ({@code int& r = x}): writes through r change x. */

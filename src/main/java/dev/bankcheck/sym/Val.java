@@ -114,6 +114,36 @@ public sealed interface Val {
   /** An object of a struct whose {@code operator T*()} may hand out shared memory (SharedMemory<T>()). */
   record Obj(dev.bankcheck.ir.StructDef def, java.util.Map<String, Val> bindings) implements Val {}
 
+  /**
+   * A struct's value in one lane: its class ({@code obj}: definition and template arguments) and its members' values
+   * by name. A member without an entry (an array, one never initialized) has no value the tool knows.
+   */
+  record Struct(Obj obj, java.util.Map<String, Val> members) implements Val {
+    Val member(String name) {
+      Val v = members.get(name);
+      return v != null ? v : new Unknown("the member '" + name + "' of a '" + obj.def().name() + "' object has no value"
+          + " here (an array member, or one not initialized)");
+    }
+
+    Struct with(String name, Val v) {
+      java.util.Map<String, Val> m = new java.util.HashMap<>(members);
+      m.put(name, v);
+      return new Struct(obj, java.util.Collections.unmodifiableMap(m));
+    }
+
+    // written out: the definition compares by identity (a record's equals would compare its whole tree)
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Struct s && s.obj.def() == obj.def() && s.obj.bindings().equals(obj.bindings())
+          && s.members.equals(members);
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(obj.def()) * 31 + members.hashCode();
+    }
+  }
+
   /** A value the tool cannot compute, with the reason. */
   record Unknown(String reason) implements Val {}
 
