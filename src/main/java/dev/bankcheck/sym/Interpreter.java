@@ -3440,12 +3440,83 @@ public final class Interpreter {
       }
       return fill(new Val.Unknown(why));
     }
+    PureCall key = self == null && pure(f) ? new PureCall(f, template, argumentLanes(bound, mask), mask.clone()) : null;
+    Val[] known = key == null ? null : pureCalls.get(key);
+    if (known != null) return known.clone();
     if (self != null) selves.push(self);
     try {
-      return invoke(f, template, scope -> bindCall(f, scope, bound, self, inits, mask), mask,
+      Val[] out = invoke(f, template, scope -> bindCall(f, scope, bound, self, inits, mask), mask,
           "'" + f.name() + "' returned no value");
+      if (key != null) pureCalls.put(key, out.clone());
+      return out;
     } finally {
       if (self != null) selves.pop();
+    }
+  }
+
+  /**
+   * A constexpr function of values alone: parameters by value (no pointer, reference or array), and a body that
+   * reads no memory and calls only such functions (and constructors), so that equal arguments give equal results.
+   * ggml picks a configuration object out of a hundred cases this way, in every loop that needs one of its members.
+   */
+  private boolean pure(Function f) {
+    return program.fact("pure", f, x -> pure(f, new HashSet<>()));
+  }
+
+  private boolean pure(Function f, Set<Function> seen) {
+    if (f.body() == null || !f.qualifiers().contains("constexpr")) return false;
+    if (!seen.add(f)) return true;
+    for (VarDecl p : f.params()) {
+      if (p.type().reference() || p.type().pointers() > 0 || !p.type().dims().isEmpty()) return false;
+    }
+    boolean[] ok = {true};
+    Walk.stmt(f.body(), d -> ok[0] &= !d.is("__shared__") && !d.is("static"), e -> {
+      if (e instanceof Expr.Index || e instanceof Expr.Unary u && (u.op().equals("*") || u.op().equals("&"))
+          || e instanceof Expr.Member m && m.arrow() || e instanceof Expr.Lambda || e instanceof Expr.AsmOutput
+          || e instanceof Expr.Unsupported) {
+        ok[0] = false;
+      } else if (e instanceof Expr.Call c) {
+        if (!(c.callee() instanceof Expr.Name nm)) {
+          ok[0] = false;
+          return;
+        }
+        StructDef made = program.structDef(simpleName(nm.name()));
+        if (made != null) {
+          for (StructDef.Constructor ctor : made.constructors()) ok[0] &= pure(ctor.function(), seen);
+          return;
+        }
+        Function g = program.function(nm.name(), c.args().size());
+        if (g != null && g.body() != null) ok[0] &= pure(g, seen);
+      }
+    });
+    return ok[0];
+  }
+
+  /** Each parameter's value in each active lane, in one array (null elsewhere): the arguments of a pure call. */
+  private Val[] argumentLanes(List<Var> bound, boolean[] mask) {
+    Val[] out = new Val[bound.size() * n];
+    for (int i = 0; i < bound.size(); i++) {
+      for (int l = 0; l < n; l++) {
+        if (mask[l] && bound.get(i) != null) out[i * n + l] = bound.get(i).vals[l];
+      }
+    }
+    return out;
+  }
+
+  /** The results of pure calls made before (see {@link #pure(Function)}). */
+  private final Map<PureCall, Val[]> pureCalls = new HashMap<>();
+
+  /** A pure function, its template's values, its arguments and the lanes that call it. */
+  private record PureCall(Function f, Map<String, Val> template, Val[] args, boolean[] lanes) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof PureCall c && c.f == f && c.template.equals(template) && Arrays.equals(c.args, args)
+          && Arrays.equals(c.lanes, lanes);
+    }
+
+    @Override
+    public int hashCode() {
+      return (System.identityHashCode(f) * 31 + Arrays.hashCode(args)) * 31 + Arrays.hashCode(lanes);
     }
   }
 

@@ -694,6 +694,31 @@ class AnalyzerTest {
     assertEquals(4, at(r, 3, Op.STORE).ways());
   }
 
+  /**
+   * A constexpr function of values is run once per arguments and lanes (ggml's configuration lookups, a hundred cases
+   * each, are called in every loop): other arguments, other lanes or another template instance run it again.
+   */
+  @Test
+  void aPureFunctionIsRunAgainForOtherArguments() {
+    FileReport r = analyze("""
+        struct Cfg { int stride; };
+        template <int K> constexpr __device__ Cfg cfg(int x) { return x == 1 ? Cfg{K} : Cfg{2 * K}; }
+        __global__ void k(float *o) {
+          __shared__ float s[4096];
+          o[0] = s[threadIdx.x * cfg<1>(1).stride];
+          o[1] = s[threadIdx.x * cfg<1>(2).stride];
+          o[2] = s[threadIdx.x * cfg<4>(1).stride];
+          o[3] = s[threadIdx.x * cfg<1>(1 + threadIdx.x % 2).stride];
+          if (threadIdx.x < 16) o[4] = s[threadIdx.x * cfg<1>(1 + threadIdx.x % 2).stride];
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 5, Op.LOAD).verdict());
+    assertEquals(2, at(r, 6, Op.LOAD).ways());
+    assertEquals(4, at(r, 7, Op.LOAD).ways());
+    assertEquals(3, at(r, 8, Op.LOAD).ways()); // warp 1: lanes 1, 2 and 17 at words 66, 34 and 98
+    assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict()); // lanes 0-15 of warp 0 only
+  }
+
   /** A warp-uniform condition the tool cannot decide: the finding says which way gave the worst case. */
   @Test
   void theWorstCaseNamesTheWayAnUndecidedBranchWent() {
