@@ -407,13 +407,15 @@ public final class Interpreter {
     } else {
       Expr init = unbrace(v.init());
       boolean object = t instanceof Type.Struct || cls != null;
+      // an object of a class template whose definition is unknown says why
+      String where = "the object '" + v.name() + "'" + (cls instanceof Val.Unknown u ? " (" + u.reason() + ")" : "");
       Val[] value;
       if (object && !(init instanceof Expr.InitList)) {
         // a struct copied from another (S s = t; S s = make();) keeps its members; other shared addresses are lost
         value = eval(init, mask);
-        if (!holdsStruct(value)) untracked(init, value, "the object '" + v.name() + "'", mask);
+        if (!holdsStruct(value)) untracked(init, value, where, mask);
       } else {
-        value = object ? evalInto(init, "the object '" + v.name() + "'", mask) : eval(init, mask);
+        value = object ? evalInto(init, where, mask) : eval(init, mask);
       }
       vals = convert(objectsToPointers(value, t, mask), t);
     }

@@ -645,7 +645,10 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 16, Op.LOAD), "h.n");
   }
 
-  /** Objects the tool cannot follow say why: a union, a constructor it does not have, a member whose address is taken. */
+  /**
+   * Objects the tool cannot follow say why: a union, a constructor it does not have, a member whose address is taken,
+   * a class template's specialization that cannot be told.
+   */
   @Test
   void anObjectThatCannotBeFollowedSaysWhy() {
     FileReport r = analyze("""
@@ -667,6 +670,16 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 7, Op.LOAD), "the members of the union 'U' share their storage");
     assertUnknownBecause(at(r, 8, Op.LOAD), "no constructor of 'S' in this file takes 1 argument");
     assertUnknownBecause(at(r, 12, Op.STORE), "the address of 't.off' is taken at line 11");
+    FileReport which = analyze("""
+        template <typename T, int Q> struct H { T *p; __device__ H(T *s) : p(s) {} };
+        template <typename T> struct H<T, 1> { T *p; __device__ H(T *s) : p(s + 1) {} };
+        template <int Q> __global__ void kern() {
+          __shared__ float s[64];
+          H<float, Q> h(s);
+        }
+        """);
+    assertUnknownBecause(at(which, 5, Op.LOAD), "stored in the object 'h' (which definition of 'H<float,?>' applies is"
+        + " unknown: its argument 2 has no constant value (it depends on Q))");
   }
 
   /**
