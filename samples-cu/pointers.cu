@@ -21,3 +21,21 @@ __global__ void dynamicShared(float *out) {
   int tid = threadIdx.x;
   out[tid] = dyn[4 * tid];   // expect: load ways=4 array=dyn
 }
+
+// Double buffering: two pointers swapped in a loop of unknown length hold, after any number of iterations,
+// either their first values or each other's; both cases are checked. The padded rows are conflict-free
+// either way; the column read after the loop is 32-way in both buffers.
+// bankcheck: block 32
+__global__ void pingPong(float *out, int steps) {
+  __shared__ float buf[2 * 32 * 33];
+  float *cur = buf;
+  float *next = buf + 32 * 33;
+  for (int it = 0; it < steps; ++it) {
+    next[threadIdx.x * 33] = cur[threadIdx.x * 33] + 1.0f;  // expect: store ok; load ok
+    __syncthreads();
+    float *tmp = cur;
+    cur = next;
+    next = tmp;
+  }
+  out[threadIdx.x] = cur[threadIdx.x * 32];  // expect: load ways=32
+}

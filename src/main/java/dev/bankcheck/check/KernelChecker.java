@@ -1027,7 +1027,7 @@ final class KernelChecker {
 
   /**
    * The lane offsets for every way the warp-uniform branches they depend on can go (each branch
-   * symbol is 0 or 1 for the whole warp); at most 2^6 cases, else the offsets as they are.
+   * symbol is 0 or 1 for the whole warp, as is a swap's parity); at most 2^6 cases, else the offsets as they are.
    */
   private static List<BranchCase> branchCases(Poly[] offsets) {
     Set<String> branches = new java.util.TreeSet<>();
@@ -1037,7 +1037,7 @@ final class KernelChecker {
       if (p == null || p.isConstant() || p.terms() == seen) continue;
       seen = p.terms();
       for (String sym : seen.keySet()) {
-        if (sym.startsWith(Interpreter.BRANCH_PREFIX)) branches.add(sym);
+        if (sym.startsWith(Interpreter.BRANCH_PREFIX) || sym.startsWith(Interpreter.SWAP_PREFIX)) branches.add(sym);
       }
     }
     if (branches.isEmpty() || branches.size() > 6) return List.of(new BranchCase(offsets, ""));
@@ -1053,9 +1053,12 @@ final class KernelChecker {
       }
       List<String> label = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
-        String name = names.get(i); // branch@LINE:COLUMN#n
-        label.add("the condition at line " + name.substring(Interpreter.BRANCH_PREFIX.length(), name.indexOf(':'))
-            + (((bits >> i) & 1) == 1 ? " true" : " false"));
+        String name = names.get(i); // branch@LINE:COLUMN#n, swap@LINE:COLUMN#n
+        boolean one = ((bits >> i) & 1) == 1;
+        boolean swap = name.startsWith(Interpreter.SWAP_PREFIX);
+        String line = name.substring(name.indexOf('@') + 1, name.indexOf(':'));
+        label.add(swap ? (one ? "an odd" : "an even") + " number of iterations of the loop at line " + line
+            : "the condition at line " + line + (one ? " true" : " false"));
       }
       cases.add(new BranchCase(c, String.join(", ", label)));
     }

@@ -952,6 +952,8 @@ public final class Interpreter {
 
   /** Symbols that stand for "this warp-uniform branch was taken" (0 or 1): checks enumerate both. */
   public static final String BRANCH_PREFIX = "branch@";
+  /** Symbols that stand for "an odd number of iterations of this loop" (0 or 1), where it swaps two pointers. */
+  public static final String SWAP_PREFIX = "swap@";
 
   /**
    * After both branches ran for the lanes whose condition is unknown: where they disagree, a
@@ -1360,9 +1362,15 @@ public final class Interpreter {
         }
       }
     }
+    Map<String, Val[]> swapped = swappedPointers(body, step, others, mask, pos);
     for (String name : others) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || holdsStruct(v.vals)) continue;
+      if (swapped.containsKey(name)) {
+        touch(v.vals);
+        v.vals = swapped.get(name);
+        continue;
+      }
       Val fresh = changedBy(v.vals, mask, "'" + name + "'", k, pos);
       touch(v.vals);
       for (int l = 0; l < n; l++) {
@@ -1375,6 +1383,102 @@ public final class Interpreter {
           .forEach((name, written) -> members.computeIfAbsent(name, x -> new HashSet<>()).addAll(written));
     }
     members.forEach((name, written) -> havocMembers(name, written, k, pos, mask));
+  }
+
+  /**
+   * Two pointers a loop only swaps ({@code tmp = a; a = b; b = tmp;}, {@code swap(a, b)}: double buffering) hold
+   * after any number of iterations either what they held before or each other's: {@code a + (b - a) * s} for a symbol
+   * s, 0 or 1 for the whole warp, that the checks enumerate. Both must hold exact addresses into one array in every
+   * lane; by name, the values each swapped pointer takes after the havoc.
+   */
+  private Map<String, Val[]> swappedPointers(Stmt body, Expr step, Set<String> changed, boolean[] mask, Pos pos) {
+    Map<String, Set<String>> copies = new HashMap<>();
+    Set<String> other = new HashSet<>();
+    for (Object piece : step == null ? List.of(body) : List.of(body, step)) {
+      PointerCopies found = program.fact("pointer copies", piece, Interpreter::pointerCopies);
+      found.copies().forEach((to, from) -> copies.computeIfAbsent(to, x -> new HashSet<>()).addAll(from));
+      other.addAll(found.other());
+    }
+    Map<String, Val[]> out = new HashMap<>();
+    for (String a : changed) {
+      if (out.containsKey(a) || !copies.containsKey(a)) continue;
+      Set<String> reached = new HashSet<>(); // what a's value can come from, through temporaries
+      Deque<String> work = new ArrayDeque<>(List.of(a));
+      while (!work.isEmpty()) {
+        for (String from : copies.getOrDefault(work.pop(), Set.of())) {
+          if (reached.add(from)) work.push(from);
+        }
+      }
+      reached.add(a);
+      List<String> outer = new ArrayList<>();
+      for (String name : reached) {
+        if (other.contains(name)) outer.add(null); // written otherwise: not a swap
+        else if (lookupLocal(name) != null) outer.add(name);
+      }
+      if (outer.size() != 2 || outer.contains(null) || !changed.containsAll(outer)) continue;
+      Var x = lookupLocal(outer.get(0));
+      Var y = lookupLocal(outer.get(1));
+      if (!exactPointers(x, y, mask)) continue;
+      Poly odd = Poly.symbol(SWAP_PREFIX + pos.line() + ":" + pos.column() + "#" + (uid++));
+      Val[] xs = new Val[n];
+      Val[] ys = new Val[n];
+      for (int l = 0; l < n; l++) {
+        xs[l] = mask[l] ? choose(odd, y.vals[l], x.vals[l], pos) : x.vals[l];
+        ys[l] = mask[l] ? choose(odd, x.vals[l], y.vals[l], pos) : y.vals[l];
+      }
+      out.put(outer.get(0), xs);
+      out.put(outer.get(1), ys);
+    }
+    return out;
+  }
+
+  /** Whether two variables hold exact addresses into the same shared array in every lane of {@code mask}. */
+  private boolean exactPointers(Var x, Var y, boolean[] mask) {
+    if (x.vals == null || y.vals == null || x.escaped != null || y.escaped != null) return false;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (!(x.vals[l] instanceof Val.Ptr p) || !(y.vals[l] instanceof Val.Ptr q) || p.exactOffset() == null
+          || q.exactOffset() == null || p.root() != q.root() || !p.pointee().equals(q.pointee())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Plain copies between variables in a piece of code ({@code a = b}, {@code T t = a}, {@code swap(a, b)}), by target; {@code other}: variables written otherwise. */
+  private record PointerCopies(Map<String, Set<String>> copies, Set<String> other) {}
+
+  private static PointerCopies pointerCopies(Object stmtOrExpr) {
+    Map<String, Set<String>> copies = new HashMap<>();
+    Set<String> other = new HashSet<>();
+    java.util.function.BiConsumer<String, Expr> copy = (to, value) -> {
+      while (value instanceof Expr.Cast c) value = c.operand();
+      if (value instanceof Expr.Name from) copies.computeIfAbsent(to, x -> new HashSet<>()).add(from.name());
+      else other.add(to);
+    };
+    java.util.function.Consumer<Expr> onExpr = e -> {
+      if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name t) {
+        if (a.op().equals("=")) copy.accept(t.name(), a.value());
+        else other.add(t.name());
+      } else if (e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--") || u.op().equals("&"))
+          && u.operand() instanceof Expr.Name t) {
+        other.add(t.name()); // an address taken: written anywhere
+      } else if (e instanceof Expr.Postfix p && p.operand() instanceof Expr.Name t) {
+        other.add(t.name());
+      } else if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name f && simpleName(f.name()).equals("swap")
+          && c.args().size() == 2 && c.args().get(0) instanceof Expr.Name x && c.args().get(1) instanceof Expr.Name y) {
+        copy.accept(x.name(), y);
+        copy.accept(y.name(), x);
+      }
+    };
+    if (stmtOrExpr instanceof Stmt st) {
+      Walk.stmt(st, d -> {
+        if (d.init() != null) copy.accept(d.name(), d.init());
+      }, onExpr);
+    } else if (stmtOrExpr instanceof Expr ex) {
+      Walk.expr(ex, onExpr);
+    }
+    return new PointerCopies(copies, other);
   }
 
   /**

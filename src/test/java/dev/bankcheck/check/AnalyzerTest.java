@@ -732,6 +732,31 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict()); // lanes 0-15 of warp 0 only
   }
 
+  /**
+   * Two pointers a loop of unknown length swaps hold either their first values or each other's, both checked (faiss's
+   * double-buffered residuals were "changes across iterations", and before that lost); a pointer the loop changes
+   * otherwise keeps its array at an unknown offset.
+   */
+  @Test
+  void pointersSwappedInALoopAreEitherBuffer() {
+    FileReport r = analyze("""
+        __global__ void k(int n) {
+          __shared__ float s[2048];
+          float *a = s, *b = s + 1040;
+          for (int i = 0; i < n; ++i) { a[threadIdx.x * 33] = 0; float *t = a; a = b; b = t; }
+          float *c = s;
+          for (int i = 0; i < n; ++i) { c = c + 33; }
+          c[threadIdx.x] = 1;
+          a[threadIdx.x * 2] = 2;
+        }
+        """);
+    assertEquals(Verdict.OK, at(r, 4, Op.STORE).verdict());
+    assertUnknownBecause(at(r, 7, Op.STORE), "'c' changes across iterations of the loop at line 6");
+    Finding swapped = at(r, 8, Op.STORE);
+    assertEquals(2, swapped.ways());
+    assertTrue(swapped.reason().contains("number of iterations of the loop at line 4"), swapped.reason());
+  }
+
   /** A warp-uniform condition the tool cannot decide: the finding says which way gave the worst case. */
   @Test
   void theWorstCaseNamesTheWayAnUndecidedBranchWent() {
