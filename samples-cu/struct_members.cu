@@ -56,3 +56,26 @@ __global__ void structMembers(float *out) {
   __shared__ Buffer buffer;
   buffer[threadIdx.x * 32] = 1.0f;  // expect: store unknown
 }
+
+// A struct with a base class: the base's members come first in its layout (sizeof(Derived) is 16 bytes, a
+// row of 4 words per lane: 4-way; until this version the base was left out, 4 bytes, and this read "ok"). An
+// empty base takes no room.
+struct Base3 {
+  float a[3];
+};
+struct Derived : Base3 {
+  float x;
+};
+struct Empty {};
+struct Tagged : Empty {
+  float v;
+};
+
+// bankcheck: block 32
+__global__ void derivedLayouts(float *out) {
+  __shared__ Derived d[32];
+  __shared__ Tagged t[32];
+  out[threadIdx.x] = d[threadIdx.x].x;      // expect: load ways=4
+  out[threadIdx.x] += d[threadIdx.x].a[1];  // expect: load ways=4
+  out[threadIdx.x] += t[threadIdx.x].v;     // expect: load ok
+}

@@ -12,6 +12,11 @@ public record VarDecl(Pos pos, String name, TypeRef type, Expr init, Set<String>
     Pos dimsStart, Pos dimsEnd) {
   /** The modifier of a bit-field member ({@code unsigned a : 4;}); its width is then the initializer. */
   public static final String BITFIELD = "bitfield";
+  /**
+   * The modifier of a struct's base class, kept as its first member ("base B", a name no code can write): laid out
+   * first, like the compiler's base subobject, and taking no room where it is empty.
+   */
+  public static final String BASE = "base";
 
   public boolean is(String modifier) {
     return modifiers.contains(modifier);

@@ -439,6 +439,14 @@ final class IrBuilder {
     List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     List<Expr> specializationValues = s.specialization == null ? List.of() : templateValues(s.specialization);
     String owner = StructDef.qualifiedName(name, specialization, specializationValues);
+    BaseClauseContext base = s.baseClause();
+    if (base != null) {
+      TypeRef type = new TypeRef(base.qualifiedName().getText(), null,
+          base.templateArgs() == null ? List.of() : templateArgs(base.templateArgs()),
+          base.templateArgs() == null ? List.of() : templateValues(base.templateArgs()), 0, List.of(), false);
+      fields.add(new VarDecl(pos(base), VarDecl.BASE + " " + type.base(), type, null, Set.of(VarDecl.BASE), null, null,
+          null));
+    }
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
         for (VarDecl v : declaration(f.declaration())) {

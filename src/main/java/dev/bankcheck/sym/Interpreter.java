@@ -159,8 +159,11 @@ public final class Interpreter {
   /** A member of a local struct value ({@code s.x}, {@code s.a.b}): {@code object} is a LocalLV or a FieldLV. */
   private record FieldLV(LV object, String member, Type type) implements LV {}
 
-  /** The object a method runs on: its class and its members as variables, which that method's scope binds. */
-  private record Self(Val.Obj cls, Map<String, Var> fields) {}
+  /**
+   * The object a method runs on: its class and its members as variables, which that method's scope binds, its base
+   * classes' members among them ({@code inherited}: by name, the base subobject member that holds each).
+   */
+  private record Self(Val.Obj cls, Map<String, Var> fields, Map<String, String> inherited) {}
 
   /** The objects whose methods are running, innermost first: for {@code this->x} and calls of sibling methods. */
   private final Deque<Self> selves = new ArrayDeque<>();
@@ -2663,7 +2666,7 @@ public final class Interpreter {
         Function run = program.overloaded(qualified) ? null : program.function(qualified, c.args().size(), null);
         if (run != null && run.body() != null) {
           Val.Obj cls = new Val.Obj(owner.def(), program.scopeOf(owner));
-          return callUser(run, c, mask, new Self(cls, fieldVars(cls, null, "a static member function has no object")), null);
+          return callUser(run, c, mask, self(cls, null, "a static member function has no object"), null);
         }
       }
       f = program.function(simple, c.args().size(), argumentTypes(simple, c));
@@ -3157,7 +3160,7 @@ public final class Interpreter {
       }
       return fill(new Val.Unknown(unknown));
     }
-    Self self = new Self(cls, fieldVars(cls, null, "it is not initialized"));
+    Self self = self(cls, null, "it is not initialized");
     constructing++;
     try {
       if (ctor != null) {
@@ -3206,12 +3209,19 @@ public final class Interpreter {
       Var v = self.fields().get(field.name());
       if (v == null || !field.type().dims().isEmpty()) continue; // an array member: not tracked
       List<Expr> args = given.get(field.name());
+      // a constructor names a base class by its type (D(int x) : B(x), y(0) {})
+      if (args == null && field.is(VarDecl.BASE)) args = given.get(field.type().base());
       Map<String, Val> outer = templateScope;
       if (args == null) templateScope = self.cls().bindings(); // a default initializer is the class's code
       try {
         Val[] value = memberValue(field, v.type, args != null ? args : initializerArgs(field), args == null && zeroRest,
             mask);
         if (value != null) v.vals = value;
+        if (value != null && field.is(VarDecl.BASE)) { // the base's members, as the constructor's body sees them
+          self.inherited().forEach((member, holder) -> {
+            if (holder.equals(field.name())) self.fields().get(member).vals = memberValues(value, member);
+          });
+        }
       } finally {
         templateScope = outer;
       }
@@ -3229,7 +3239,10 @@ public final class Interpreter {
     StructDef struct = program.objectStruct(field.type());
     Val cls = struct == null ? null : object(struct, field.type());
     if (cls instanceof Val.Obj o && (args != null || zero || !o.def().constructors().isEmpty())) {
-      return construct(o, args != null ? args : List.of(), args == null && !zero, mask);
+      // a member object given a brace list ({1, 2}) is made from its items
+      List<Expr> items = args != null && args.size() == 1 && args.get(0) instanceof Expr.InitList il ? il.items()
+          : args != null ? args : List.of();
+      return construct(o, items, args == null && !zero, mask);
     }
     if (args == null) return zero && (Type.isInteger(t) || t instanceof Type.Pointer) ? fill(Val.num(0)) : null;
     if (args.isEmpty()) return fill(Type.isInteger(t) || t instanceof Type.Pointer ? Val.num(0) : new Val.Opaque("zero"));
@@ -3241,24 +3254,37 @@ public final class Interpreter {
   }
 
   /**
-   * An object's members as variables, from each lane's value in {@code state} (null: none, for {@code whyNone}); an
-   * array member holds no value the tool knows, as a local array does not.
+   * An object's members as variables, from each lane's value in {@code state} (null: none, for {@code whyNone}), and
+   * its base classes' members by their names where its own do not hide them; an array member holds no value the tool
+   * knows, as a local array does not.
    */
-  private Map<String, Var> fieldVars(Val.Obj cls, Val[] state, String whyNone) {
-    Map<String, Var> out = new java.util.LinkedHashMap<>();
+  private Self self(Val.Obj cls, Val[] state, String whyNone) {
+    Map<String, Var> fields = new java.util.LinkedHashMap<>();
     for (VarDecl field : cls.def().fields()) {
       Type t = program.resolve(field.type(), cls.bindings(), new ArrayList<>());
       if (!field.type().dims().isEmpty()) {
-        out.put(field.name(), new Var(t, fill(new Val.Unknown("an element of the member array '" + field.name() + "'")),
-            null));
+        fields.put(field.name(), new Var(t, fill(new Val.Unknown("an element of the member array '" + field.name()
+            + "'")), null));
         continue;
       }
       Val none = new Val.Unknown("the member '" + field.name() + "' of a '" + cls.def().name() + "' object has no value"
           + " here (" + whyNone + ")");
-      Val[] vals = state == null ? fill(none) : memberValues(state, field.name());
-      out.put(field.name(), new Var(t, vals, null));
+      fields.put(field.name(), new Var(t, state == null ? fill(none) : memberValues(state, field.name()), null));
     }
-    return out;
+    Map<String, String> inherited = new HashMap<>();
+    for (VarDecl field : cls.def().fields()) {
+      StructDef base = field.is(VarDecl.BASE) ? program.structDef(field.type().base()) : null;
+      if (base == null) continue;
+      Var holder = fields.get(field.name());
+      for (VarDecl member : base.fields()) {
+        if (fields.containsKey(member.name()) || member.is(VarDecl.BASE)) continue;
+        Val.Struct sample = structOf(holder.vals);
+        Type t = program.resolve(member.type(), sample != null ? sample.obj().bindings() : Map.of(), new ArrayList<>());
+        fields.put(member.name(), new Var(t, memberValues(holder.vals, member.name()), null));
+        inherited.put(member.name(), field.name());
+      }
+    }
+    return new Self(cls, fields, inherited);
   }
 
   /** Each lane of {@code lanes}: the object whose members {@code self} holds; the others keep {@code before}. */
@@ -3271,10 +3297,17 @@ public final class Interpreter {
       boolean sameAsPrev = prev != null;
       for (Map.Entry<String, Var> e : self.fields().entrySet()) {
         Var v = e.getValue();
-        if (v.type instanceof Type.Array) continue;
+        if (v.type instanceof Type.Array || self.inherited().containsKey(e.getKey())) continue;
         Val x = v.escaped != null ? new Val.Unknown(v.escaped) : v.vals[l];
         members.put(e.getKey(), x);
         if (sameAsPrev && prev.members().get(e.getKey()) != x) sameAsPrev = false;
+      }
+      for (Map.Entry<String, String> e : self.inherited().entrySet()) { // a base class's member: into its subobject
+        Var v = self.fields().get(e.getKey());
+        if (members.get(e.getValue()) instanceof Val.Struct base && base.member(e.getKey()) != v.vals[l]) {
+          members.put(e.getValue(), base.with(e.getKey(), v.escaped != null ? new Val.Unknown(v.escaped) : v.vals[l]));
+          sameAsPrev = false;
+        }
       }
       out[l] = sameAsPrev && prev.members().size() == members.size() ? prev
           : (prev = new Val.Struct(self.cls(), java.util.Collections.unmodifiableMap(members)));
@@ -3300,8 +3333,8 @@ public final class Interpreter {
         : holdsStruct(state) ? structOf(state).obj() : null;
     Function run = cls == null ? null : methodOf(cls, m.member(), c.args().size());
     if (run == null) return null;
-    Self self = new Self(cls, fieldVars(cls, holdsStruct(state) ? state : null,
-        "bankcheck follows the members of objects it saw made, and this one it did not"));
+    Self self = self(cls, holdsStruct(state) ? state : null,
+        "bankcheck follows the members of objects it saw made, and this one it did not");
     Val[] out = callUser(run, c, mask, self, null);
     if (holdsStruct(state)) write(object, packed(self, state, mask), mask, m.base());
     return out;

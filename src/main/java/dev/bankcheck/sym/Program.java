@@ -832,6 +832,7 @@ public final class Program {
         if (a instanceof Val.Num n && n.poly().isConstant()) extra = n.poly().constant();
       }
       Type ft = resolve(f.type(), scope, problems, null, 0);
+      if (f.is(VarDecl.BASE) && ft instanceof Type.Struct empty && empty.fields().isEmpty()) continue; // no room
       if (f.is(VarDecl.BITFIELD)) {
         Val bits = new ConstantFolder(this, scope).eval(f.init());
         if (bits instanceof Val.Num n && n.poly().isConstant()) {

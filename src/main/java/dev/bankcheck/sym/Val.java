@@ -119,16 +119,43 @@ public sealed interface Val {
    * by name. A member without an entry (an array, one never initialized) has no value the tool knows.
    */
   record Struct(Obj obj, java.util.Map<String, Val> members) implements Val {
+    /** The member of that name: its own, or its base class's (a member "base B" holds the base subobject). */
     Val member(String name) {
       Val v = members.get(name);
-      return v != null ? v : new Unknown("the member '" + name + "' of a '" + obj.def().name() + "' object has no value"
-          + " here (an array member, or one not initialized)");
+      if (v != null) return v;
+      Struct base = baseDeclaring(name);
+      return base != null ? base.member(name) : new Unknown("the member '" + name + "' of a '" + obj.def().name()
+          + "' object has no value here (an array member, or one not initialized)");
     }
 
+    /** This object with member {@code name} (its own, or its base class's) set to {@code v}. */
     Struct with(String name, Val v) {
       java.util.Map<String, Val> m = new java.util.HashMap<>(members);
-      m.put(name, v);
+      Struct base = members.containsKey(name) ? null : baseDeclaring(name);
+      if (base == null) {
+        m.put(name, v);
+      } else {
+        m.replaceAll((key, value) -> value == base ? base.with(name, v) : value);
+      }
       return new Struct(obj, java.util.Collections.unmodifiableMap(m));
+    }
+
+    /** The base subobject that declares a member {@code name} (through its own bases too), or null. */
+    private Struct baseDeclaring(String name) {
+      for (java.util.Map.Entry<String, Val> e : members.entrySet()) {
+        if (e.getKey().startsWith(dev.bankcheck.ir.VarDecl.BASE + " ") && e.getValue() instanceof Struct b
+            && (b.declares(name))) {
+          return b;
+        }
+      }
+      return null;
+    }
+
+    private boolean declares(String name) {
+      for (dev.bankcheck.ir.VarDecl f : obj.def().fields()) {
+        if (f.name().equals(name)) return true;
+      }
+      return baseDeclaring(name) != null;
     }
 
     // written out: the definition compares by identity (a record's equals would compare its whole tree)

@@ -27,9 +27,14 @@ public sealed interface Type {
   record Field(String name, Type type, long offset) {}
 
   record Struct(String name, List<Field> fields, long size, long align) implements Type {
+    /** The member of that name, its own or a base class's (then at its offset in this struct). */
     public Field field(String fieldName) {
       for (Field f : fields) {
         if (f.name().equals(fieldName)) return f;
+      }
+      for (Field f : fields) {
+        Field inherited = f.name().startsWith("base ") && f.type() instanceof Struct base ? base.field(fieldName) : null;
+        if (inherited != null) return new Field(inherited.name(), inherited.type(), f.offset() + inherited.offset());
       }
       return null;
     }

@@ -757,6 +757,40 @@ class AnalyzerTest {
     assertTrue(swapped.reason().contains("number of iterations of the loop at line 4"), swapped.reason());
   }
 
+  /**
+   * A base class is the first part of its derived class: in a shared struct's layout (it was left out, so sizeof was
+   * too small and a 4-way read "ok"), and in a local object, whose methods and aggregate initializer reach the base's
+   * members (the address a base constructor stored was lost with every access through it).
+   */
+  @Test
+  void aBaseClassIsPartOfTheObject() {
+    FileReport r = analyze("""
+        struct B { float *p; __device__ B(float *s) : p(s) {} };
+        struct D : B { int k; __device__ D(float *s, int kk) : B(s), k(kk) {} __device__ float get() { return p[threadIdx.x * k]; } };
+        struct P { float *q; int n; };
+        struct Q : P { int m; };
+        struct Row { float a[3]; };
+        struct Cell : Row { float x; };
+        struct Empty {};
+        struct Tag : Empty { float v; };
+        __global__ void kern(float *out) {
+          __shared__ float s[1024];
+          __shared__ Cell cells[32];
+          __shared__ Tag tags[32];
+          D d(s, 2);
+          out[0] = d.get();
+          Q q{{s, 4}, 1};
+          q.n = 1;
+          out[1] = q.q[threadIdx.x * q.n];
+          out[2] = cells[threadIdx.x].x + tags[threadIdx.x].v;
+        }
+        """);
+    assertEquals(2, at(r, 2, Op.LOAD).ways());
+    assertEquals(Verdict.OK, at(r, 17, Op.LOAD).verdict()); // the base's member, written through the derived object
+    List<Finding> line18 = r.findings().stream().filter(f -> f.pos().line() == 18).toList();
+    assertEquals(List.of(4, 1), line18.stream().map(Finding::ways).toList(), line18.toString());
+  }
+
   /** A warp-uniform condition the tool cannot decide: the finding says which way gave the worst case. */
   @Test
   void theWorstCaseNamesTheWayAnUndecidedBranchWent() {
