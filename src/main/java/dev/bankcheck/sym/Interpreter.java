@@ -3304,6 +3304,7 @@ public final class Interpreter {
       }
       for (Map.Entry<String, String> e : self.inherited().entrySet()) { // a base class's member: into its subobject
         Var v = self.fields().get(e.getKey());
+        if (v.type instanceof Type.Array) continue;
         if (members.get(e.getValue()) instanceof Val.Struct base && base.member(e.getKey()) != v.vals[l]) {
           members.put(e.getValue(), base.with(e.getKey(), v.escaped != null ? new Val.Unknown(v.escaped) : v.vals[l]));
           sameAsPrev = false;
