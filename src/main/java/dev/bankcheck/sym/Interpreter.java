@@ -3333,12 +3333,32 @@ public final class Interpreter {
     Val.Obj cls = object instanceof LocalLV l && l.var().object instanceof Val.Obj o ? o
         : holdsStruct(state) ? structOf(state).obj() : null;
     Function run = cls == null ? null : methodOf(cls, m.member(), c.args().size());
-    if (run == null) return null;
+    if (run == null) return cls == null || !holdsStruct(state) ? null : inheritedMethod(c, m, object, cls, mask);
     Self self = self(cls, holdsStruct(state) ? state : null,
         "bankcheck follows the members of objects it saw made, and this one it did not");
     Val[] out = callUser(run, c, mask, self, null);
     if (holdsStruct(state)) write(object, packed(self, state, mask), mask, m.base());
     return out;
+  }
+
+  /**
+   * {@code d.m(...)} where m is a method of d's base class: run on the base subobject, which takes what it writes;
+   * null where no base class defines it.
+   */
+  private Val[] inheritedMethod(Expr.Call c, Expr.Member m, LV object, Val.Obj cls, boolean[] mask) {
+    for (VarDecl field : cls.def().fields()) {
+      if (!field.is(VarDecl.BASE)) continue;
+      FieldLV base = new FieldLV(object, field.name(), null);
+      Val[] state = valuesOf(base);
+      Val.Struct sample = structOf(state);
+      Function run = sample == null ? null : methodOf(sample.obj(), m.member(), c.args().size());
+      if (run == null) continue;
+      Self self = self(sample.obj(), state, "bankcheck follows the members of objects it saw made");
+      Val[] out = callUser(run, c, mask, self, null);
+      write(base, packed(self, state, mask), mask, m.base());
+      return out;
+    }
+    return null;
   }
 
   /** The object whose method is running now, if the innermost function is one of its class's. */

@@ -760,12 +760,13 @@ class AnalyzerTest {
   /**
    * A base class is the first part of its derived class: in a shared struct's layout (it was left out, so sizeof was
    * too small and a 4-way read "ok"), and in a local object, whose methods and aggregate initializer reach the base's
-   * members (the address a base constructor stored was lost with every access through it).
+   * members, and whose base's methods run on the base subobject (the address a base constructor stored was lost with
+   * every access through it).
    */
   @Test
   void aBaseClassIsPartOfTheObject() {
     FileReport r = analyze("""
-        struct B { float *p; __device__ B(float *s) : p(s) {} };
+        struct B { float *p; int w = 1; __device__ B(float *s) : p(s) {} __device__ float at(int i) { w = 2; return p[i]; } };
         struct D : B { int k; __device__ D(float *s, int kk) : B(s), k(kk) {} __device__ float get() { return p[threadIdx.x * k]; } };
         struct P { float *q; int n; };
         struct Q : P { int m; };
@@ -778,14 +779,17 @@ class AnalyzerTest {
           __shared__ Cell cells[32];
           __shared__ Tag tags[32];
           D d(s, 2);
-          out[0] = d.get();
+          out[0] = d.get() + d.at(threadIdx.x * 4);
           Q q{{s, 4}, 1};
           q.n = 1;
           out[1] = q.q[threadIdx.x * q.n];
           out[2] = cells[threadIdx.x].x + tags[threadIdx.x].v;
+          out[3] = d.p[threadIdx.x * d.w];
         }
         """);
     assertEquals(2, at(r, 2, Op.LOAD).ways());
+    assertEquals(4, at(r, 1, Op.LOAD).ways()); // the base's method, run on the base subobject ...
+    assertEquals(2, at(r, 19, Op.LOAD).ways()); // ... which keeps what it wrote
     assertEquals(Verdict.OK, at(r, 17, Op.LOAD).verdict()); // the base's member, written through the derived object
     List<Finding> line18 = r.findings().stream().filter(f -> f.pos().line() == 18).toList();
     assertEquals(List.of(4, 1), line18.stream().map(Finding::ways).toList(), line18.toString());
