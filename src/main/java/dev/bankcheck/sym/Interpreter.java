@@ -167,8 +167,6 @@ public final class Interpreter {
 
   /** The objects whose methods are running, innermost first: for {@code this->x} and calls of sibling methods. */
   private final Deque<Self> selves = new ArrayDeque<>();
-  /** The functions running, innermost first: {@code return {a, b};} builds the return type's value. */
-  private final Deque<Function> running = new ArrayDeque<>();
 
   public Interpreter(Program program, WarpSetup warp, AccessSink sink, Set<String> notes, WorkBudget budget) {
     this.program = program;
@@ -308,8 +306,9 @@ public final class Interpreter {
       execSwitch(sw, mask);
     } else if (s instanceof Stmt.Return r) {
       Frame f = functionFrame();
-      Val[] v = r.value() == null ? null : r.value() instanceof Expr.InitList il && returnedObject() != null
-          ? construct(returnedObject(), il.items(), false, mask) : eval(r.value(), mask);
+      Val.Obj made = r.value() instanceof Expr.InitList ? returnedObject() : null;
+      Val[] v = r.value() == null ? null : made != null
+          ? construct(made, ((Expr.InitList) r.value()).items(), false, mask) : eval(r.value(), mask);
       int prev = -1; // a lane with the same pending return and value as the one before returns what that one did
       Pending prevPending = null;
       for (int l = 0; l < n; l++) {
@@ -344,7 +343,7 @@ public final class Interpreter {
 
   /** The class of the object the running function returns, where it returns one: {@code return {a, b};} makes it. */
   private Val.Obj returnedObject() {
-    Function f = running.peek();
+    Function f = callStack.isEmpty() ? null : callStack.peek().function();
     StructDef struct = f == null ? null : program.objectStruct(f.returnType());
     return struct != null && object(struct, f.returnType()) instanceof Val.Obj o ? o : null;
   }
@@ -1413,12 +1412,9 @@ public final class Interpreter {
         }
       }
       reached.add(a);
-      List<String> outer = new ArrayList<>();
-      for (String name : reached) {
-        if (other.contains(name)) outer.add(null); // written otherwise: not a swap
-        else if (lookupLocal(name) != null) outer.add(name);
-      }
-      if (outer.size() != 2 || outer.contains(null) || !changed.containsAll(outer)) continue;
+      if (reached.stream().anyMatch(other::contains)) continue; // written otherwise: not a swap
+      List<String> outer = reached.stream().filter(name -> lookupLocal(name) != null).toList();
+      if (outer.size() != 2 || !changed.containsAll(outer)) continue;
       Var x = lookupLocal(outer.get(0));
       Var y = lookupLocal(outer.get(1));
       if (!exactPointers(x, y, mask)) continue;
@@ -1448,7 +1444,10 @@ public final class Interpreter {
     return true;
   }
 
-  /** Plain copies between variables in a piece of code ({@code a = b}, {@code T t = a}, {@code swap(a, b)}), by target; {@code other}: variables written otherwise. */
+  /**
+   * Plain copies between variables in a piece of code ({@code a = b}, {@code T t = a}, {@code swap(a, b)}), by target;
+   * {@code other}: variables written otherwise.
+   */
   private record PointerCopies(Map<String, Set<String>> copies, Set<String> other) {}
 
   private static PointerCopies pointerCopies(Object stmtOrExpr) {
@@ -2657,7 +2656,7 @@ public final class Interpreter {
     if (f == null && !simple.equals(name)) {
       // T::f(...) or Alias::f(...): a static member function of the struct or instance the type names (ggml's
       // tile_C::get_j(l)), run with the instance's parameters and static members; not where several
-      // specializations' functions share a name (S<T, 1>::f and S<T, 2>::f are both S<T,?>::f)
+      // specializations' functions share a name (S<T, N + 1>::f and S<T, N + 2>::f are both S<T,?>::f)
       String ownerName = name.substring(0, name.lastIndexOf("::"));
       // BM<N, kSmall>::merge may name the caller's constexpr locals
       Instance owner = program.instanceNamed(ownerName, ownerName.indexOf('<') >= 0 ? typeArgumentScope() : templateScope);
@@ -3364,7 +3363,7 @@ public final class Interpreter {
   /** The object whose method is running now, if the innermost function is one of its class's. */
   private Self currentSelf() {
     Self self = selves.peek();
-    Function f = running.peek();
+    Function f = callStack.isEmpty() ? null : callStack.peek().function();
     return self != null && f != null && f.name().startsWith(self.cls().def().qualifiedName() + "::") ? self : null;
   }
 
@@ -3593,7 +3592,7 @@ public final class Interpreter {
     Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
     Map<String, Val> template = self != null ? self.cls().bindings() : templateBindings(f, c, callerConstants);
     // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
-    if (callStack.contains(new Call(f.name(), template))) {
+    if (callStack.contains(new Call(f, template))) {
       String why = "'" + f.name() + "' is recursive";
       for (int i = 0; i < argExprs.size(); i++) {
         if (i < bound.size() && bound.get(i) != null) notRun(f, argExprs.get(i), bound.get(i).vals, why, mask);
@@ -3704,16 +3703,17 @@ public final class Interpreter {
   }
 
   /** A function on the call stack, with its template's values: a template may call itself with others. */
-  private record Call(String function, Map<String, Val> template) {
-    // written out: a record's generated equals is bootstrapped through method handles, a start-up cost
+  private record Call(Function function, Map<String, Val> template) {
+    // written out: a record's generated equals is bootstrapped through method handles, a start-up cost; by name, as
+    // the overloads of one name are one function to the recursion check
     @Override
     public boolean equals(Object o) {
-      return o instanceof Call c && c.function.equals(function) && c.template.equals(template);
+      return o instanceof Call c && c.function.name().equals(function.name()) && c.template.equals(template);
     }
 
     @Override
     public int hashCode() {
-      return function.hashCode() * 31 + template.hashCode();
+      return function.name().hashCode() * 31 + template.hashCode();
     }
   }
 
@@ -3730,8 +3730,7 @@ public final class Interpreter {
     namespace = program.namespaceOf(f);
     scopes = new ArrayDeque<>();
     scopes.push(new HashMap<>());
-    callStack.push(new Call(f.name(), template));
-    running.push(f);
+    callStack.push(new Call(f, template));
     Frame frame = new Frame(n, true, false);
     frames.push(frame);
     try {
@@ -3740,7 +3739,6 @@ public final class Interpreter {
     } finally {
       frames.pop();
       callStack.pop();
-      running.pop();
       scopes = saved;
       templateScope = savedTemplate;
       namespace = savedNamespace;
