@@ -1369,8 +1369,8 @@ public final class Interpreter {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || holdsStruct(v.vals)) continue;
       if (swapped.containsKey(name)) {
-        touch(v.vals);
-        v.vals = swapped.get(name);
+        touch(v.vals); // in place: an undecided branch restores the array it journaled
+        System.arraycopy(swapped.get(name), 0, v.vals, 0, n);
         continue;
       }
       Val fresh = changedBy(v.vals, mask, "'" + name + "'", k, pos);
@@ -1559,18 +1559,25 @@ public final class Interpreter {
   /**
    * The members that a method of {@code def} (every overload of that name) may write, through the sibling methods it
    * calls too: assigned, incremented, a member object's method called, or passed to a function (by reference, maybe).
+   * A base class's member, or a method only a base class defines, writes the base subobject ("base B").
    */
   private Set<String> methodWrites(StructDef def, String method) {
     Map<String, Set<String>> byMethod = methodWritesMemo.computeIfAbsent(def, d -> new HashMap<>());
     Set<String> known = byMethod.get(method);
     if (known != null) return known;
-    Set<String> fields = new HashSet<>();
-    def.fields().forEach(f -> fields.add(f.name()));
+    Map<String, String> fields = new HashMap<>(); // a name the methods may write, and the member that holds it
+    def.fields().forEach(f -> fields.put(f.name(), f.name()));
+    for (VarDecl f : def.fields()) {
+      StructDef base = f.is(VarDecl.BASE) ? program.structDef(f.type().base()) : null;
+      if (base != null) base.fields().forEach(m -> fields.putIfAbsent(m.name(), f.name()));
+    }
     Set<String> out = new HashSet<>();
     byMethod.put(method, out); // a method that calls itself adds nothing more
     String prefix = def.qualifiedName() + "::";
+    boolean defined = false;
     for (Function f : program.methodsNamed(method)) {
       if (!f.name().equals(prefix + method) || f.body() == null) continue;
+      defined = true;
       Set<String> locals = new HashSet<>();
       f.params().forEach(p -> locals.add(p.name()));
       Walk.stmt(f.body(), d -> locals.add(d.name()), e -> {});
@@ -1590,18 +1597,29 @@ public final class Interpreter {
         }
       }
     }
+    for (VarDecl f : defined ? List.<VarDecl>of() : def.fields()) {
+      StructDef base = f.is(VarDecl.BASE) ? program.structDef(f.type().base()) : null;
+      String inherited = base == null ? null : base.qualifiedName() + "::" + method;
+      if (inherited != null && program.methodsNamed(method).stream().anyMatch(g -> g.name().equals(inherited))) {
+        out.add(f.name());
+      }
+    }
     return out;
   }
 
-  /** The member an lvalue in a method names ({@code x}, {@code x.y}, {@code this->x}: "x"), if it names one. */
-  private static Set<String> memberNamed(Expr e, Set<String> fields, Set<String> locals) {
+  /**
+   * The member an lvalue in a method writes ({@code x}, {@code x.y}, {@code this->x}: "x"; a base class's member: the
+   * base subobject), if it names one of {@code fields} (a name and the member holding it).
+   */
+  private static Set<String> memberNamed(Expr e, Map<String, String> fields, Set<String> locals) {
     while (e instanceof Expr.Member m && !(m.arrow() && m.base() instanceof Expr.Name t && t.name().equals("this"))) {
       if (m.arrow()) return Set.of(); // through a pointer: not the object
       e = m.base();
     }
-    if (e instanceof Expr.Member m) return fields.contains(m.member()) ? Set.of(m.member()) : Set.of();
-    return e instanceof Expr.Name nm && fields.contains(nm.name()) && !locals.contains(nm.name()) ? Set.of(nm.name())
-        : Set.of();
+    String name = e instanceof Expr.Member m ? m.member()
+        : e instanceof Expr.Name nm && !locals.contains(nm.name()) ? nm.name() : null;
+    String holder = name == null ? null : fields.get(name);
+    return holder == null ? Set.of() : Set.of(holder);
   }
 
   /** Whether code may touch shared memory: names a shared array or a pointer into one, or calls a function that does. */

@@ -124,8 +124,13 @@ public sealed interface Val {
       Val v = members.get(name);
       if (v != null) return v;
       Struct base = baseDeclaring(name);
-      return base != null ? base.member(name) : new Unknown("the member '" + name + "' of a '" + obj.def().name()
-          + "' object has no value here (an array member, or one not initialized)");
+      if (base != null) return base.member(name);
+      for (java.util.Map.Entry<String, Val> e : members.entrySet()) {
+        // a base subobject the tool lost (a loop changed it): its members have its reason
+        if (e.getKey().startsWith(dev.bankcheck.ir.VarDecl.BASE + " ") && e.getValue() instanceof Unknown u) return u;
+      }
+      return new Unknown("the member '" + name + "' of a '" + obj.def().name() + "' object has no value here (an array"
+          + " member, or one not initialized)");
     }
 
     /** This object with member {@code name} (its own, or its base class's) set to {@code v}. */

@@ -643,6 +643,21 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 6, Op.LOAD).verdict());
     assertUnknownBecause(at(r, 15, Op.LOAD), "'g.k' changes across iterations of the loop at line 14");
     assertUnknownBecause(at(r, 16, Op.LOAD), "h.n");
+    // a base class's member written by a base method, or by the derived class's own method, changes the base
+    FileReport derived = analyze("""
+        struct B { float *p; int w = 1; __device__ B(float *s) : p(s) {} __device__ void widen() { w = w + 1; } };
+        struct D : B { __device__ D(float *s) : B(s) {} __device__ void set(int x) { w = x; } };
+        __global__ void kern(int count) {
+          __shared__ float s[2048];
+          D d(s), e(s);
+          for (int i = 0; i < count; ++i) d.widen();
+          for (int i = 0; i < count; ++i) e.set(i);
+          s[threadIdx.x * d.w] = 0;
+          s[threadIdx.x * e.w] = 0;
+        }
+        """);
+    assertUnknownBecause(at(derived, 8, Op.STORE), "'d.base B' changes across iterations of the loop at line 6");
+    assertUnknownBecause(at(derived, 9, Op.STORE), "'e.base B' changes across iterations of the loop at line 7");
   }
 
   /**
@@ -755,6 +770,17 @@ class AnalyzerTest {
     Finding swapped = at(r, 8, Op.STORE);
     assertEquals(2, swapped.ways());
     assertTrue(swapped.reason().contains("number of iterations of the loop at line 4"), swapped.reason());
+    // a swap in one side of an undecided branch is undone for the other side
+    FileReport branch = analyze("""
+        __global__ void k(const int *flag, int n) {
+          __shared__ float s[2048];
+          float *a = s, *b = s + 1040;
+          if (flag[0] > 0) { for (int i = 0; i < n; ++i) { float *t = a; a = b; b = t; } }
+          else { a[threadIdx.x * 2] = 1; }
+        }
+        """);
+    Finding elseSide = at(branch, 5, Op.STORE);
+    assertFalse(elseSide.reason().contains("iterations of the loop"), elseSide.reason());
   }
 
   /**
