@@ -1036,8 +1036,11 @@ final class KernelChecker {
       // lanes usually share one map of terms, or have none: look at each map once
       if (p == null || p.isConstant() || p.terms() == seen) continue;
       seen = p.terms();
-      for (String sym : seen.keySet()) {
-        if (sym.startsWith(Interpreter.BRANCH_PREFIX) || sym.startsWith(Interpreter.SWAP_PREFIX)) branches.add(sym);
+      for (String monomial : seen.keySet()) {
+        if (!monomial.contains("@")) continue; // no choice in it (names from the code have no '@')
+        for (String factor : Poly.factors(monomial)) {
+          if (Interpreter.isChoice(factor)) branches.add(factor);
+        }
       }
     }
     if (branches.isEmpty() || branches.size() > 6) return List.of(new BranchCase(offsets, ""));
@@ -1048,21 +1051,32 @@ final class KernelChecker {
       for (int l = 0; l < offsets.length; l++) {
         if (offsets[l] == null) continue;
         Poly p = offsets[l];
-        for (int i = 0; i < names.size(); i++) p = p.substitute(names.get(i), (bits >> i) & 1);
+        for (int i = 0; i < names.size(); i++) p = p.setChoice(names.get(i), ((bits >> i) & 1) == 1);
         c[l] = p;
       }
       List<String> label = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
-        String name = names.get(i); // branch@LINE:COLUMN#n, swap@LINE:COLUMN#n
-        boolean one = ((bits >> i) & 1) == 1;
-        boolean swap = name.startsWith(Interpreter.SWAP_PREFIX);
-        String line = name.substring(name.indexOf('@') + 1, name.indexOf(':'));
-        label.add(swap ? (one ? "an odd" : "an even") + " number of iterations of the loop at line " + line
-            : "the condition at line " + line + (one ? " true" : " false"));
+        label.add(choiceLabel(names.get(i), ((bits >> i) & 1) == 1));
       }
       cases.add(new BranchCase(c, String.join(", ", label)));
     }
     return cases;
+  }
+
+  /** The case of a choice symbol ({@link Interpreter#isChoice}: KIND@LINE:COLUMN...) in the user's words. */
+  private static String choiceLabel(String name, boolean one) {
+    String line = name.substring(name.indexOf('@') + 1, name.indexOf(':'));
+    if (name.startsWith(Interpreter.SWAP_PREFIX)) {
+      return (one ? "an odd" : "an even") + " number of iterations of the loop at line " + line;
+    }
+    if (name.startsWith(Interpreter.BREAK_PREFIX)) return "the break at line " + line + (one ? " taken" : " not taken");
+    if (name.startsWith(Interpreter.LOOP_PREFIX)) {
+      String done = name.substring(name.indexOf('+') + 1, name.indexOf('#'));
+      return done.equals("0") ? "the loop at line " + line + (one ? " running" : " not running")
+          : (one ? "more than " : "") + done + (done.equals("1") && !one ? " iteration" : " iterations")
+              + " of the loop at line " + line;
+    }
+    return "the condition at line " + line + (one ? " true" : " false");
   }
 
   /** Distinct accesses remembered per site before the memory is cleared (small: a huge kernel has many sites). */
@@ -1179,7 +1193,10 @@ final class KernelChecker {
       }
     }
     List<String> full = names.stream().map(s -> s.replaceAll("#\\d+", "")
-        .replaceAll("branch@(\\d+):\\d+", "[the branch at line $1 taken]")).toList();
+        .replaceAll("branch@(\\d+):\\d+", "[the branch at line $1 taken]")
+        .replaceAll("loop@(\\d+):\\d+\\+(\\d+)", "[more than $2 iterations of the loop at line $1]")
+        .replaceAll("break@(\\d+):\\d+", "[the break at line $1 taken]")
+        .replaceAll("swap@(\\d+):\\d+", "[an odd number of iterations of the loop at line $1]")).toList();
     List<String> readable = full.stream().map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();
     boolean loop = readable.stream().anyMatch(s -> s.contains("of the loop at "));
     // the names in the user's code those terms are made of come first: they are what needs a value
@@ -1190,7 +1207,7 @@ final class KernelChecker {
         : String.join(", ", identifiers) + (terms.equals(String.join(", ", identifiers)) ? "" : " (through " + terms + ")");
     boolean capped = readable.stream().anyMatch(s -> s.contains(Interpreter.CAPPED));
     return "the lane stride depends on " + shown + (loop
-        ? ", which changes from iteration to iteration of a loop " + (capped
+        ? ", which depends on how many iterations have run of a loop " + (capped
             ? "longer than the " + Interpreter.MAX_LOOP_ITERATIONS + " iterations the analysis enumerates"
             : "without constant bounds")
         : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"

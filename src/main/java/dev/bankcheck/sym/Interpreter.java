@@ -127,6 +127,12 @@ public final class Interpreter {
     final boolean[] continued;
     /** A break or return ran under a condition the tool could not decide: the trip count is unknown. */
     boolean uncertainExit;
+    /** How many undecided conditions that vary between lanes were open when the loop began. */
+    int conditionsAtEntry;
+    /** Lanes may leave the loop after different numbers of iterations: a break under a condition that varies. */
+    boolean divergentExit;
+    /** The values at each break taken under an undecided condition: the values after the loop include them. */
+    final List<BreakExit> exits = new ArrayList<>();
     final Val[] returns;
     /** A return taken on one side of an undecided branch, waiting for the other side's return. */
     final Pending[] pending;
@@ -146,6 +152,12 @@ public final class Interpreter {
    * {@code branch} is its warp-uniform 0/1 symbol, null when the condition varies between lanes.
    */
   private record Pending(Val value, boolean thenSide, Poly branch, Val.Data data, Pos where) {}
+
+  /**
+   * The lanes that took the break at {@code where}, each variable's values there (by its array), and whether the
+   * break's condition was the same in all lanes.
+   */
+  private record BreakExit(Pos where, boolean[] lanes, Map<Val[], Val[]> values, boolean uniform) {}
 
   /** An lvalue: a local variable, a shared-memory object per lane, or other memory. */
   private sealed interface LV {}
@@ -326,19 +338,42 @@ public final class Interpreter {
       if (undecided > 0) {
         for (Frame loop : frames) {
           if (loop.function) break;
-          loop.uncertainExit = true;
+          uncertainExit(loop);
         }
       }
-    } else if (s instanceof Stmt.Break) {
+    } else if (s instanceof Stmt.Break b) {
       Frame f = nearest(false);
       if (f != null) {
         kill(f.killed, mask);
-        if (undecided > 0) f.uncertainExit = true;
+        if (undecided > 0) {
+          uncertainExit(f);
+          if (f.loop) {
+            boolean uniform = undecidedConditions.size() <= f.conditionsAtEntry;
+            f.exits.add(new BreakExit(b.pos(), mask.clone(), visibleValues(), uniform));
+          }
+        }
       }
     } else if (s instanceof Stmt.Continue) {
       Frame f = nearest(true);
       if (f != null) kill(f.continued, mask);
     }
+  }
+
+  /** A loop (or switch) left under a condition the tool could not decide, one that may vary between lanes. */
+  private void uncertainExit(Frame f) {
+    f.uncertainExit = true;
+    if (undecidedConditions.size() > f.conditionsAtEntry) f.divergentExit = true;
+  }
+
+  /** The values of the running function's variables, by their arrays (a reference shares its variable's). */
+  private Map<Val[], Val[]> visibleValues() {
+    Map<Val[], Val[]> out = new java.util.IdentityHashMap<>();
+    for (Map<String, Var> scope : scopes) {
+      for (Var v : scope.values()) {
+        if (v.vals != null) out.putIfAbsent(v.vals, v.vals.clone());
+      }
+    }
+    return out;
   }
 
   /** The class of the object the running function returns, where it returns one: {@code return {a, b};} makes it. */
@@ -736,6 +771,18 @@ public final class Interpreter {
 
   /** Both branches for the lanes whose condition is unknown, then the values merged; whether they wrote a variable. */
   private boolean execUndecidedIf(Stmt.If i, boolean[] yes, boolean[] no, boolean[] maybe, Val[] c, boolean uniform) {
+    return bothSides(() -> exec(i.then(), or(yes, maybe)), () -> exec(i.otherwise(), or(no, maybe)), maybe,
+        uniform ? BRANCH_PREFIX + i.pos().line() + ":" + i.pos().column() : null, dataCondition(c, maybe), i.pos(),
+        "its value depends on the branch at " + at(i.pos()) + because(firstIn(c, maybe)));
+  }
+
+  /**
+   * Runs two sides of a choice the tool could not decide for the lanes {@code maybe} (each side also runs for the lanes
+   * sure to take it), then merges what the two leave in those lanes: variables, the lanes' fates, returned values.
+   * {@code branchSymbol} names a choice the same in all lanes (null where it varies); whether either side wrote a variable.
+   */
+  private boolean bothSides(Runnable thenSide, Runnable elseSide, boolean[] maybe, String branchSymbol, Val.Data data,
+      Pos where, String reason) {
     Map<Val[], Val[]> before = new java.util.LinkedHashMap<>();
     List<boolean[]> kills = snapshotKills();
     Frame fn = functionFrame();
@@ -747,7 +794,7 @@ public final class Interpreter {
     undecided++;
     journals.push(before);
     try {
-      exec(i.then(), or(yes, maybe));
+      thenSide.run();
       restoreKills(kills, maybe);
       for (Val[] written : before.keySet()) afterThen.put(written, written.clone());
       returnsThen = fn.returns.clone();
@@ -759,18 +806,17 @@ public final class Interpreter {
           fn.pending[l] = pendingBefore[l];
         }
       }
-      exec(i.otherwise(), or(no, maybe));
+      elseSide.run();
     } finally {
       journals.pop();
     }
     undecided--;
-    // written by the else branch alone: on the then side they kept the value from before
+    // written by the else side alone: on the then side they kept the value from before
     before.forEach(afterThen::putIfAbsent);
     restoreKills(kills, maybe);
-    Poly branch = uniform ? Poly.symbol(BRANCH_PREFIX + i.pos().line() + ":" + i.pos().column() + "#" + (uid++)) : null;
-    Val.Data data = dataCondition(c, maybe);
-    merge(afterThen, maybe, branch, data, i.pos(), because(firstIn(c, maybe)));
-    mergeReturns(fn, returnsBefore, returnsThen, pendingThen, maybe, branch, data, i.pos());
+    Poly branch = branchSymbol == null ? null : Poly.symbol(branchSymbol + "#" + (uid++));
+    merge(afterThen, maybe, branch, data, where, reason);
+    mergeReturns(fn, returnsBefore, returnsThen, pendingThen, maybe, branch, data, where);
     return !before.isEmpty();
   }
 
@@ -956,6 +1002,19 @@ public final class Interpreter {
   public static final String BRANCH_PREFIX = "branch@";
   /** Symbols that stand for "an odd number of iterations of this loop" (0 or 1), where it swaps two pointers. */
   public static final String SWAP_PREFIX = "swap@";
+  /**
+   * Symbols that stand for "this loop runs more iterations" (1) or stops (0) where the tool could not tell, after the
+   * number of iterations that follows the '+'.
+   */
+  public static final String LOOP_PREFIX = "loop@";
+  /** Symbols that stand for "the lanes left the loop at this break" (1) or not (0). */
+  public static final String BREAK_PREFIX = "break@";
+
+  /** Whether a symbol stands for a choice of the whole warp, 0 or 1, that the checks enumerate. */
+  public static boolean isChoice(String symbol) {
+    return symbol.startsWith(BRANCH_PREFIX) || symbol.startsWith(SWAP_PREFIX) || symbol.startsWith(LOOP_PREFIX)
+        || symbol.startsWith(BREAK_PREFIX);
+  }
 
   /**
    * After both branches ran for the lanes whose condition is unknown: where they disagree, a
@@ -963,7 +1022,7 @@ public final class Interpreter {
    * whole warp (exact: every lane took the same branch); a lane-varying one gives unknown.
    */
   private void merge(Map<Val[], Val[]> afterThen, boolean[] lanes, Poly branch, Val.Data dataCondition, Pos where,
-      String because) {
+      String reason) {
     Val[] divergent = new Val[2]; // unknown, data: made once here, shared by every lane and variable
     afterThen.forEach((vals, thenVals) -> {
       Val prevThen = null;
@@ -977,7 +1036,7 @@ public final class Interpreter {
         }
         prevThen = thenVals[l];
         prevElse = vals[l];
-        mergeLane(vals, thenVals, l, branch, dataCondition, where, because, divergent);
+        mergeLane(vals, thenVals, l, branch, dataCondition, where, reason, divergent);
         prevMerged = vals[l];
       }
     });
@@ -985,21 +1044,20 @@ public final class Interpreter {
 
   /** {@link #merge} of one lane of one variable. */
   private void mergeLane(Val[] vals, Val[] thenVals, int l, Poly branch, Val.Data dataCondition, Pos where,
-      String because, Val[] divergent) {
+      String reason, Val[] divergent) {
     if (java.util.Objects.equals(thenVals[l], vals[l])) return;
     Val defined = assignedSide(thenVals[l], vals[l]);
     Val.Data data = dataCondition == null ? dataSide(thenVals[l], vals[l]) : null;
     if (defined != null || branch != null) {
       vals[l] = defined != null ? defined : choose(branch, thenVals[l], vals[l], where);
-    } else if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr) {
-      vals[l] = eitherAddress(thenVals[l], vals[l], "its value depends on the branch at " + at(where) + because);
+    } else if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr || thenVals[l] instanceof Val.Struct) {
+      vals[l] = divergent(dataCondition, thenVals[l], vals[l], reason, where); // member by member for an object
     } else if (data != null) {
       vals[l] = data;
     } else {
       int kind = dataCondition == null ? 0 : 1;
       if (divergent[kind] == null) {
-        divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null,
-            "its value depends on the branch at " + at(where) + because, where);
+        divergent[kind] = divergent(kind == 0 ? null : dataCondition, null, null, reason, where);
       }
       vals[l] = divergent[kind];
     }
@@ -1091,6 +1149,7 @@ public final class Interpreter {
 
   private void loop(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean bodyFirst, String var) {
     Frame frame = new Frame(n, false, true);
+    frame.conditionsAtEntry = undecidedConditions.size();
     frames.push(frame);
     boolean[] m = mask.clone();
     int iterations = 0;
@@ -1100,8 +1159,10 @@ public final class Interpreter {
     boolean geometric = false;
     boolean capped = false; // symbolic because its enumeration reached the bound, not for lack of bounds
     Repeats repeats = null; // made when the body first runs: a loop run symbolically needs none
+    Val[] condNow = null; // the condition's values in the state the loop is in, where it was evaluated there
+    boolean divergentStop = false; // lanes may leave the loop after different numbers of iterations
     while (true) {
-      if (!(bodyFirst && iterations == 0) && cond != null && !symbolic) {
+      if (!(bodyFirst && iterations == 0) && cond != null && (!symbolic || iterations == 0)) {
         Val[] c = eval(cond, m);
         boolean undecided = false;
         for (int l = 0; l < n; l++) {
@@ -1110,9 +1171,13 @@ public final class Interpreter {
           if (t == 0) m[l] = false;
           else if (t < 0) undecided = true;
         }
-        // a warp whose values decide the condition would go on enumerating (or stop) where this one does not
-        if (undecided) noteWarpDependence(c, m);
-        if (undecided && !geometric && growsGeometrically(body, step)) {
+        condNow = c;
+        if (undecided) {
+          // a warp whose values decide the condition would go on enumerating (or stop) where this one does not
+          noteWarpDependence(c, m);
+          divergentStop |= !uniformAcross(c, m);
+        }
+        if (undecided && !symbolic && !geometric && growsGeometrically(body, step)) {
           geometric = true;
           notes.add("the loop at " + at(pos) + " has no known trip count; its first " + GEOMETRIC_ITERATIONS
               + " iterations were analyzed, with the lanes its condition leaves undecided active");
@@ -1121,7 +1186,7 @@ public final class Interpreter {
       }
       if (symbolic) break;
       if (geometric && iterations >= GEOMETRIC_ITERATIONS) {
-        havocLoopVariables(pos, step, body, m, false);
+        runSymbolically(pos, cond, step, body, m, false, false, divergentStop, frame);
         break;
       }
       if (none(m)) break;
@@ -1143,6 +1208,7 @@ public final class Interpreter {
         m = alive(m);
       }
       if (step != null && !none(m)) eval(step, m);
+      condNow = null;
       iterations++;
       if (frame.uncertainExit) {
         // the exit depends on something the tool cannot decide: iterating further would only guess
@@ -1154,8 +1220,44 @@ public final class Interpreter {
         break;
       }
     }
-    if (symbolic) runSymbolically(pos, cond, step, body, m, capped);
+    if (symbolic && !none(m)) {
+      // the lanes that may leave the loop in the state it is in: where its condition is undecided there, or was not
+      // evaluated there after a break the tool could not decide (a loop without condition is left at breaks only)
+      boolean[] mayStop = new boolean[n];
+      for (int l = 0; l < n; l++) {
+        mayStop[l] = m[l] && cond != null && (condNow != null ? Arith.truth(condNow[l]) < 0 : frame.uncertainExit);
+      }
+      boolean[] lanes = m;
+      boolean enumerationCapped = capped;
+      boolean divergent = divergentStop;
+      Runnable rest = () -> runSymbolically(pos, cond, step, body, lanes, enumerationCapped, true, divergent, frame);
+      if (none(mayStop)) {
+        rest.run();
+      } else {
+        boolean uniform = condNow != null ? uniformAcross(condNow, mayStop) : !divergentStop && !frame.divergentExit;
+        bothSides(rest, () -> {}, mayStop, uniform ? LOOP_PREFIX + pos.line() + ":" + pos.column() + "+" + iterations : null,
+            condNow != null ? dataCondition(condNow, mayStop) : null, pos,
+            "its value depends on how many iterations the loop at " + at(pos) + " runs"
+                + (condNow != null ? because(firstIn(condNow, mayStop)) : ""));
+      }
+    }
+    for (BreakExit exit : frame.exits) mergeExit(exit, pos);
     frames.pop();
+  }
+
+  /** After a loop: the values of the lanes that may have left it at a break are either those or the ones it ended with. */
+  private void mergeExit(BreakExit exit, Pos loop) {
+    Poly taken = exit.uniform()
+        ? Poly.symbol(BREAK_PREFIX + exit.where().line() + ":" + exit.where().column() + "#" + (uid++)) : null;
+    String why = "its value depends on whether lanes leave the loop at " + at(loop) + " at the break at " + at(exit.where());
+    exit.values().forEach((vals, atBreak) -> {
+      for (int l = 0; l < n; l++) {
+        if (!exit.lanes()[l] || java.util.Objects.equals(vals[l], atBreak[l])) continue;
+        touch(vals);
+        vals[l] = taken != null ? choose(taken, atBreak[l], vals[l], exit.where())
+            : divergent(null, atBreak[l], vals[l], why, exit.where());
+      }
+    });
   }
 
   /** False runs every iteration of every loop: for tests, the reference that {@link Repeats} must match. */
@@ -1256,11 +1358,33 @@ public final class Interpreter {
 
   /**
    * A loop whose trip count is not known: variables changed by the loop become "start + k" for a
-   * fresh warp-uniform k (exact for uniform increments), and the body runs once for the lanes the
-   * condition may keep.
+   * fresh warp-uniform k (exact for uniform increments), and the body runs once ({@code runBody}) for the lanes
+   * the condition may keep. Where lanes may leave the loop after different numbers of iterations ({@code divergent},
+   * or found so here), k differs between lanes: a value the loop leaves that depends on it is unknown.
    */
-  private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped) {
-    havocLoopVariables(pos, step, body, mask, capped);
+  private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped,
+      boolean runBody, boolean divergent, Frame loop) {
+    Map<Val[], Val[]> written = new HashMap<>();
+    journals.push(written);
+    String k;
+    try {
+      k = havocLoopVariables(pos, cond, step, body, mask, capped);
+      if (runBody) divergent |= runOnce(pos, cond, step, body, mask);
+    } finally {
+      journals.pop();
+    }
+    if (!divergent && !loop.divergentExit) return;
+    String why = "its value after the loop at " + at(pos) + " depends on how many iterations each lane ran"
+        + " (lanes leave the loop after different numbers of iterations)";
+    for (Val[] vals : written.keySet()) {
+      for (int l = 0; l < n; l++) {
+        if (mask[l] && mentions(vals[l], k)) vals[l] = perLane(vals[l], k, why);
+      }
+    }
+  }
+
+  /** The body of a loop run once for "any iteration"; whether its condition varies between the lanes there. */
+  private boolean runOnce(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask) {
     boolean[] m = mask.clone();
     boolean undecidedCondition = false;
     if (cond != null) {
@@ -1284,6 +1408,33 @@ public final class Interpreter {
     }
     m = alive(m);
     if (step != null && !none(m)) eval(step, m);
+    return undecidedCondition;
+  }
+
+  /** Whether a value depends on a symbol whose name ends with {@code key} (a loop's tag: see havocLoopVariables). */
+  private static boolean mentions(Val v, String key) {
+    if (v instanceof Val.Num x) return mentions(x.poly(), key);
+    if (v instanceof Val.Ptr p) return p.offset() != null && mentions(p.offset(), key);
+    if (v instanceof Val.Data d) return mentions(d.residue(), key);
+    if (v instanceof Val.Struct st) return st.members().values().stream().anyMatch(m -> mentions(m, key));
+    return false;
+  }
+
+  private static boolean mentions(Poly p, String key) {
+    for (String monomial : p.terms().keySet()) {
+      for (int i = monomial.indexOf(key); i >= 0; i = monomial.indexOf(key, i + 1)) {
+        int end = i + key.length(); // "#12" is not "#123"
+        if (end == monomial.length() || !Character.isDigit(monomial.charAt(end))) return true;
+      }
+    }
+    return false;
+  }
+
+  /** A value that differs between lanes in a way the tool cannot follow: an address stays one, of unknown offset. */
+  private Val perLane(Val v, String key, String why) {
+    if (v instanceof Val.Ptr p) return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
+    if (v instanceof Val.Struct st) return zip(st, st, (a, b) -> mentions(a, key) ? perLane(a, key, why) : a);
+    return new Val.Unknown(why);
   }
 
   private List<String> conditions() {
@@ -1324,17 +1475,21 @@ public final class Interpreter {
     return out;
   }
 
-  /** The values a loop leaves in its variables after an unknown number of iterations. */
-  private void havocLoopVariables(Pos pos, Expr step, Stmt body, boolean[] mask, boolean capped) {
+  /**
+   * The values a loop leaves in the lanes {@code mask} of its variables after an unknown number of iterations; the
+   * tag that ends the names of the symbols made for them ("#n").
+   */
+  private String havocLoopVariables(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped) {
     Set<String> increments = new LinkedHashSet<>();
     Set<String> others = new LinkedHashSet<>();
-    for (Object piece : step == null ? List.of(body) : List.of(body, step)) {
+    for (Object piece : Arrays.asList(body, step, cond)) {
+      if (piece == null) continue;
       List<List<String>> assigned = program.fact("assigned", piece, Interpreter::assigned);
       increments.addAll(assigned.get(0));
       others.addAll(assigned.get(1));
     }
-    String k = (capped ? CAPPED + MAX_LOOP_ITERATIONS : "some iterations") + " of the loop at " + at(pos)
-        + "#" + (uid++);
+    String tag = "#" + (uid++); // ends the name of every symbol made here
+    String k = (capped ? CAPPED + MAX_LOOP_ITERATIONS : "some iterations") + " of the loop at " + at(pos) + tag;
     Set<String> varying = new HashSet<>();
     Map<String, Poly> steps = loopSteps(body, step, mask, varying);
     for (String name : varying) {
@@ -1342,10 +1497,13 @@ public final class Interpreter {
       if (v == null || v.vals == null) continue;
       String unknownStep = unknownSteps.remove(name);
       touch(v.vals);
-      Arrays.fill(v.vals, new Val.Unknown(unknownStep != null
+      Val unknown = new Val.Unknown(unknownStep != null
           ? "'" + name + "' advances by an amount the tool cannot compute in the loop at " + at(pos) + " ("
               + unknownStep + ")"
-          : "'" + name + "' grows by a different amount in each lane in the loop at " + at(pos)));
+          : "'" + name + "' grows by a different amount in each lane in the loop at " + at(pos));
+      for (int l = 0; l < n; l++) {
+        if (mask[l]) v.vals[l] = unknown;
+      }
     }
     unknownSteps.clear();
     for (String name : increments) {
@@ -1357,6 +1515,7 @@ public final class Interpreter {
       Poly advance = known != null ? known.mul(count) : Poly.symbol("'" + name + "' after " + k);
       touch(v.vals);
       for (int l = 0; l < n; l++) {
+        if (!mask[l]) continue;
         if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(advance));
         else if (v.vals[l] instanceof Val.Data d) v.vals[l] = Val.Data.congruent(d.source(), d.modulus(), d.residue().add(advance));
         else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
@@ -1364,7 +1523,7 @@ public final class Interpreter {
         }
       }
     }
-    Map<String, Val[]> swapped = swappedPointers(body, step, others, mask, pos);
+    Map<String, Val[]> swapped = swappedPointers(body, step, others, mask, pos, tag);
     for (String name : others) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || holdsStruct(v.vals)) continue;
@@ -1376,7 +1535,7 @@ public final class Interpreter {
       Val fresh = changedBy(v.vals, mask, "'" + name + "'", k, pos);
       touch(v.vals);
       for (int l = 0; l < n; l++) {
-        if (v.vals[l] != null) v.vals[l] = fresh;
+        if (mask[l] && v.vals[l] != null) v.vals[l] = fresh;
       }
     }
     Map<String, Set<String>> members = new HashMap<>();
@@ -1385,6 +1544,7 @@ public final class Interpreter {
           .forEach((name, written) -> members.computeIfAbsent(name, x -> new HashSet<>()).addAll(written));
     }
     members.forEach((name, written) -> havocMembers(name, written, k, pos, mask));
+    return tag;
   }
 
   /**
@@ -1393,7 +1553,8 @@ public final class Interpreter {
    * s, 0 or 1 for the whole warp, that the checks enumerate. Both must hold exact addresses into one array in every
    * lane; by name, the values each swapped pointer takes after the havoc.
    */
-  private Map<String, Val[]> swappedPointers(Stmt body, Expr step, Set<String> changed, boolean[] mask, Pos pos) {
+  private Map<String, Val[]> swappedPointers(Stmt body, Expr step, Set<String> changed, boolean[] mask, Pos pos,
+      String tag) {
     Map<String, Set<String>> copies = new HashMap<>();
     Set<String> other = new HashSet<>();
     for (Object piece : step == null ? List.of(body) : List.of(body, step)) {
@@ -1418,7 +1579,7 @@ public final class Interpreter {
       Var x = lookupLocal(outer.get(0));
       Var y = lookupLocal(outer.get(1));
       if (!exactPointers(x, y, mask)) continue;
-      Poly odd = Poly.symbol(SWAP_PREFIX + pos.line() + ":" + pos.column() + "#" + (uid++));
+      Poly odd = Poly.symbol(SWAP_PREFIX + pos.line() + ":" + pos.column() + tag);
       Val[] xs = new Val[n];
       Val[] ys = new Val[n];
       for (int l = 0; l < n; l++) {
@@ -1521,7 +1682,7 @@ public final class Interpreter {
     touch(v.vals);
     Map<Val.Struct, Val.Struct> done = new java.util.IdentityHashMap<>();
     for (int l = 0; l < n; l++) {
-      if (!(v.vals[l] instanceof Val.Struct s)) continue;
+      if (!mask[l] || !(v.vals[l] instanceof Val.Struct s)) continue;
       v.vals[l] = done.computeIfAbsent(s, x -> {
         Map<String, Val> m = new HashMap<>(x.members());
         m.putAll(fresh);

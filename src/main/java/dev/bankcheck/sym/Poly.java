@@ -378,6 +378,34 @@ public final class Poly {
     return parts;
   }
 
+  /** The names a monomial (a key of {@link #terms}) is the product of. */
+  public static java.util.List<String> factors(String monomial) {
+    return splitFactors(monomial);
+  }
+
+  /**
+   * This polynomial with a symbol that stands for 0 or 1 set to {@code one}: every product that contains it loses the
+   * factor (1) or vanishes (0).
+   */
+  public Poly setChoice(String symbol, boolean one) {
+    Poly out = of(constant);
+    for (int i = 0; i < terms.size(); i++) {
+      String monomial = terms.names[i];
+      Poly term = of(terms.coeffs[i]);
+      if (!monomial.contains(symbol)) {
+        out = out.add(term.mul(new Poly(0, new Terms(new String[] {monomial}, new long[] {1}))));
+        continue;
+      }
+      boolean vanishes = false;
+      for (String factor : splitFactors(monomial)) {
+        if (!factor.equals(symbol)) term = term.mul(new Poly(0, new Terms(new String[] {factor}, new long[] {1})));
+        else vanishes |= !one;
+      }
+      if (!vanishes) out = out.add(term);
+    }
+    return out;
+  }
+
   /** This polynomial with a symbol (a whole monomial) replaced by a value; products that contain it stay. */
   public Poly substitute(String symbol, long value) {
     int i = terms.index(symbol);

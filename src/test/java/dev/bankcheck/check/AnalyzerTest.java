@@ -1572,4 +1572,91 @@ class AnalyzerTest {
     assertEquals(Verdict.DATA_DEPENDENT, at(r, 6, Op.STORE).verdict(), at(r, 6, Op.STORE).reason());
     assertEquals(Verdict.DATA_DEPENDENT, at(r, 8, Op.LOAD).verdict(), at(r, 8, Op.LOAD).reason());
   }
+
+  /** A warp-uniform branch times an unknown (`if (flag) c += n` in half the warp) is not a 0/1 choice itself. */
+  @Test
+  void aBranchTimesAnUnknownIsNotEnumeratedAsAChoice() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int n, int flag) {
+          __shared__ float s[32 * 33];
+          int c = threadIdx.x;
+          if (threadIdx.x < 16) { if (flag) c += n; }
+          out[0] = s[c];
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.LOAD), "depends on n");
+  }
+
+  @Test
+  void aLoopThatMayNotRunIsCheckedBothWays() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int n) {
+          __shared__ float s[32 * 33];
+          int c = threadIdx.x * 32;
+          for (int k = 0; k < n; ++k) c = threadIdx.x;
+          out[0] = s[c];
+        }
+        """);
+    Finding f = at(r, 5, Op.LOAD);
+    assertEquals(32, f.ways());
+    assertTrue(f.reason().contains("worst at the loop at line 4 not running"), f.reason());
+  }
+
+  @Test
+  void aCountEachLaneKeepsIsNotOneValueForTheWarp() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int n) {
+          __shared__ float s[32 * 33];
+          int i = threadIdx.x;
+          do { out[i] = 0.0f; i += 32; } while (i < n);
+          out[0] = s[i / 2];
+          int j = 0;
+          for (int k = 0; k < n; ++k) j += 2;
+          out[1] = s[j + threadIdx.x];
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.LOAD), "depends on how many iterations each lane ran");
+    assertEquals(Verdict.OK, at(r, 8, Op.LOAD).verdict(), at(r, 8, Op.LOAD).reason()); // the same count in every lane
+  }
+
+  @Test
+  void lanesThatSkipALoopKeepTheirValues() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int n) {
+          __shared__ float s[32 * 33];
+          int c = threadIdx.x;
+          if (threadIdx.x < 16) {
+            int k = 0;
+            do { c += 1; } while (++k < n);
+          }
+          out[0] = s[c];
+        }
+        """);
+    assertUnknownBecause(at(r, 8, Op.LOAD), "the trip count of some iterations of the loop at line 6");
+  }
+
+  @Test
+  void theValuesAtAnUndecidedBreakLeaveTheLoop() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int n, int stop) {
+          __shared__ float s[32 * 33];
+          int c = threadIdx.x;
+          for (int k = 0; k < n; ++k) {
+            c = threadIdx.x * 32;
+            if (stop == k) break;
+            c = threadIdx.x;
+          }
+          out[0] = s[c];
+          int d = threadIdx.x;
+          for (int k = 0; k < 8; ++k) {
+            if (out[k] > 0.0f) { d = 32 * threadIdx.x; break; }
+          }
+          out[1] = s[d];
+        }
+        """);
+    Finding f = at(r, 9, Op.LOAD);
+    assertEquals(32, f.ways());
+    assertTrue(f.reason().contains("the break at line 6 taken"), f.reason());
+    assertUnknownBecause(at(r, 14, Op.LOAD), "the break at line 12");
+  }
 }

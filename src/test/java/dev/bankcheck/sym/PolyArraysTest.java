@@ -128,4 +128,14 @@ class PolyArraysTest {
     assertEquals(p, p.substitute("q", 5));
     assertEquals(Poly.ZERO, Poly.symbol("t").sub(Poly.symbol("t")));
   }
+
+  @Test
+  void aChoiceSetToOneOrZeroKeepsOrDropsTheProductsWithIt() {
+    Poly b = Poly.symbol("branch@3:5#1");
+    Poly p = Poly.of(7).add(b.mul(Poly.symbol("n")).scale(3)).add(b.scale(2)).add(Poly.symbol("m"));
+    assertEquals(List.of("branch@3:5#1", "n"), Poly.factors("branch@3:5#1*n"));
+    assertEquals(Poly.of(9).add(Poly.symbol("n").scale(3)).add(Poly.symbol("m")), p.setChoice("branch@3:5#1", true));
+    assertEquals(Poly.of(7).add(Poly.symbol("m")), p.setChoice("branch@3:5#1", false));
+    assertEquals(List.of("(a*b)"), Poly.factors("(a*b)"));
+  }
 }
