@@ -1497,12 +1497,12 @@ public final class Interpreter {
       if (v == null || v.vals == null) continue;
       String unknownStep = unknownSteps.remove(name);
       touch(v.vals);
-      Val unknown = new Val.Unknown(unknownStep != null
+      Val.Unknown unknown = new Val.Unknown(unknownStep != null
           ? "'" + name + "' advances by an amount the tool cannot compute in the loop at " + at(pos) + " ("
               + unknownStep + ")"
           : "'" + name + "' grows by a different amount in each lane in the loop at " + at(pos));
       for (int l = 0; l < n; l++) {
-        if (mask[l]) v.vals[l] = unknown;
+        if (mask[l]) v.vals[l] = v.vals[l] instanceof Val.Ptr p ? perLane(p, tag, unknown.reason()) : unknown;
       }
     }
     unknownSteps.clear();

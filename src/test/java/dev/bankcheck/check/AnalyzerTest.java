@@ -1635,6 +1635,21 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 8, Op.LOAD), "the trip count of some iterations of the loop at line 6");
   }
 
+  /** A pointer each lane moves by its own step stays in its array: its access is listed, unknown, not lost. */
+  @Test
+  void aPointerMovedByADifferentStepInEachLaneKeepsItsArray() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int n) {
+          __shared__ float s[32 * 33];
+          float* p = s;
+          int k = 0;
+          do { p += threadIdx.x; } while (++k < n);
+          out[threadIdx.x] = *p;
+        }
+        """);
+    assertUnknownBecause(at(r, 6, Op.LOAD), "'p' grows by a different amount in each lane in the loop at line 5");
+  }
+
   @Test
   void theValuesAtAnUndecidedBreakLeaveTheLoop() {
     FileReport r = analyze("""
