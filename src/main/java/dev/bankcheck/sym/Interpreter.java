@@ -1009,11 +1009,13 @@ public final class Interpreter {
   public static final String LOOP_PREFIX = "loop@";
   /** Symbols that stand for "the lanes left the loop at this break" (1) or not (0). */
   public static final String BREAK_PREFIX = "break@";
+  /** Symbols that stand for "the switch was entered at this label" (1) or not (0). */
+  public static final String CASE_PREFIX = "case@";
 
   /** Whether a symbol stands for a choice of the whole warp, 0 or 1, that the checks enumerate. */
   public static boolean isChoice(String symbol) {
     return symbol.startsWith(BRANCH_PREFIX) || symbol.startsWith(SWAP_PREFIX) || symbol.startsWith(LOOP_PREFIX)
-        || symbol.startsWith(BREAK_PREFIX);
+        || symbol.startsWith(BREAK_PREFIX) || symbol.startsWith(CASE_PREFIX);
   }
 
   /**
@@ -1110,25 +1112,61 @@ public final class Interpreter {
       undecidedConditions.push("the switch at " + at(sw.pos())
           + " could not be evaluated per lane; all lanes assumed active");
     }
+    // a lane whose selector is undecided may enter at any label, or, without a default, skip the body
+    List<Integer> entries = new ArrayList<>();
+    boolean hasDefault = false;
+    for (int i = 0; i < items.size(); i++) {
+      if (items.get(i) instanceof Stmt.Case c) {
+        entries.add(i);
+        hasDefault |= c.value() == null;
+      }
+    }
+    if (!hasDefault) entries.add(-1);
     try {
-      execSwitchBody(items, sel, mask, matched, unknownSel);
+      if (anyUnknown) switchEntries(sw, items, sel, mask, matched, unknownSel, entries, 0, !undecidedSwitch);
+      else execSwitchBody(items, sel, mask, matched, unknownSel, -1);
     } finally {
       if (undecidedSwitch) undecidedConditions.pop();
     }
   }
 
-  private void execSwitchBody(List<Stmt> items, Val[] sel, boolean[] mask, boolean[] matched, boolean[] unknownSel) {
+  /**
+   * The switch's body run for each way in ({@code entries}, from {@code from} on) of the lanes whose selector is
+   * undecided, and what each way leaves merged as for an undecided branch; the other lanes go their own way once.
+   */
+  private void switchEntries(Stmt.Switch sw, List<Stmt> items, Val[] sel, boolean[] mask, boolean[] matched,
+      boolean[] unknownSel, List<Integer> entries, int from, boolean uniform) {
+    int entry = entries.get(from);
+    boolean[] undecidedLanes = new boolean[n];
+    for (int l = 0; l < n; l++) undecidedLanes[l] = mask[l] && unknownSel[l];
+    boolean[] lanes = from == 0 ? mask : undecidedLanes;
+    Runnable here = () -> execSwitchBody(items, sel, lanes, matched, unknownSel, entry);
+    if (from == entries.size() - 1) {
+      here.run();
+      return;
+    }
+    Pos label = entry >= 0 ? items.get(entry).pos() : sw.pos();
+    bothSides(here, () -> switchEntries(sw, items, sel, mask, matched, unknownSel, entries, from + 1, uniform),
+        undecidedLanes, uniform ? CASE_PREFIX + label.line() + ":" + label.column() : null,
+        dataCondition(sel, undecidedLanes), label, "its value depends on the way into the switch at " + at(sw.pos()));
+  }
+
+  /** The switch's body; lanes whose selector is undecided enter at the label that is item {@code entry} (-1: none). */
+  private void execSwitchBody(List<Stmt> items, Val[] sel, boolean[] mask, boolean[] matched, boolean[] unknownSel,
+      int entry) {
     Frame f = new Frame(n, false, false);
     frames.push(f);
     scopes.push(new HashMap<>());
     boolean[] active = new boolean[n];
-    for (Stmt it : items) {
+    for (int i = 0; i < items.size(); i++) {
+      Stmt it = items.get(i);
       if (it instanceof Stmt.Case c) {
         Val[] cv = c.value() == null ? null : eval(c.value(), mask);
         for (int l = 0; l < n; l++) {
           if (!mask[l] || f.killed[l]) continue;
-          boolean hit = c.value() == null ? !matched[l] : Arith.truth(Arith.binary("==", sel[l], cv[l])) != 0;
-          if (hit || unknownSel[l]) active[l] = true;
+          boolean hit = unknownSel[l] ? i == entry
+              : c.value() == null ? !matched[l] : Arith.truth(Arith.binary("==", sel[l], cv[l])) != 0;
+          if (hit) active[l] = true;
         }
         continue;
       }
