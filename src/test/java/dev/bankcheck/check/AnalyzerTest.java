@@ -1656,22 +1656,23 @@ class AnalyzerTest {
         __global__ void k(float* out, int n, int stop) {
           __shared__ float s[32 * 33];
           int c = threadIdx.x;
-          for (int k = 0; k < n; ++k) {
+          int k = 0;
+          while (k < n) {
             c = threadIdx.x * 32;
-            if (stop == k) break;
-            c = threadIdx.x;
+            if (stop == k++) break;
+            c = threadIdx.x + 1;
           }
           out[0] = s[c];
           int d = threadIdx.x;
-          for (int k = 0; k < 8; ++k) {
-            if (out[k] > 0.0f) { d = 32 * threadIdx.x; break; }
+          for (int j = 0; j < 8; ++j) {
+            if (out[j] > 0.0f) { d = 32 * threadIdx.x; break; }
           }
           out[1] = s[d];
         }
         """);
-    Finding f = at(r, 9, Op.LOAD);
+    Finding f = at(r, 10, Op.LOAD);
     assertEquals(32, f.ways());
-    assertTrue(f.reason().contains("the break at line 6 taken"), f.reason());
-    assertUnknownBecause(at(r, 14, Op.LOAD), "the break at line 12");
+    assertTrue(f.reason().contains("the break at line 7 taken"), f.reason());
+    assertUnknownBecause(at(r, 15, Op.LOAD), "the break at line 13");
   }
 }
