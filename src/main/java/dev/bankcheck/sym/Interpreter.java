@@ -1093,9 +1093,11 @@ public final class Interpreter {
     // lanes matched by some case label; the rest go to default
     boolean[] matched = new boolean[n];
     boolean[] unknownSel = new boolean[n];
+    Map<Stmt, Val[]> labels = new java.util.IdentityHashMap<>(); // each label's values, evaluated once
     for (Stmt it : items) {
       if (it instanceof Stmt.Case c && c.value() != null) {
         Val[] cv = eval(c.value(), mask);
+        labels.put(c, cv);
         for (int l = 0; l < n; l++) {
           int t = mask[l] ? Arith.truth(Arith.binary("==", sel[l], cv[l])) : 0;
           if (t == 1) matched[l] = true;
@@ -1123,8 +1125,8 @@ public final class Interpreter {
     }
     if (!hasDefault) entries.add(-1);
     try {
-      if (anyUnknown) switchEntries(sw, items, sel, mask, matched, unknownSel, entries, 0, !undecidedSwitch);
-      else execSwitchBody(items, sel, mask, matched, unknownSel, -1);
+      if (anyUnknown) switchEntries(sw, items, labels, sel, mask, matched, unknownSel, entries, 0, !undecidedSwitch);
+      else execSwitchBody(items, labels, sel, mask, matched, unknownSel, -1);
     } finally {
       if (undecidedSwitch) undecidedConditions.pop();
     }
@@ -1134,26 +1136,26 @@ public final class Interpreter {
    * The switch's body run for each way in ({@code entries}, from {@code from} on) of the lanes whose selector is
    * undecided, and what each way leaves merged as for an undecided branch; the other lanes go their own way once.
    */
-  private void switchEntries(Stmt.Switch sw, List<Stmt> items, Val[] sel, boolean[] mask, boolean[] matched,
-      boolean[] unknownSel, List<Integer> entries, int from, boolean uniform) {
+  private void switchEntries(Stmt.Switch sw, List<Stmt> items, Map<Stmt, Val[]> labels, Val[] sel, boolean[] mask,
+      boolean[] matched, boolean[] unknownSel, List<Integer> entries, int from, boolean uniform) {
     int entry = entries.get(from);
     boolean[] undecidedLanes = new boolean[n];
     for (int l = 0; l < n; l++) undecidedLanes[l] = mask[l] && unknownSel[l];
     boolean[] lanes = from == 0 ? mask : undecidedLanes;
-    Runnable here = () -> execSwitchBody(items, sel, lanes, matched, unknownSel, entry);
+    Runnable here = () -> execSwitchBody(items, labels, sel, lanes, matched, unknownSel, entry);
     if (from == entries.size() - 1) {
       here.run();
       return;
     }
     Pos label = entry >= 0 ? items.get(entry).pos() : sw.pos();
-    bothSides(here, () -> switchEntries(sw, items, sel, mask, matched, unknownSel, entries, from + 1, uniform),
+    bothSides(here, () -> switchEntries(sw, items, labels, sel, mask, matched, unknownSel, entries, from + 1, uniform),
         undecidedLanes, uniform ? CASE_PREFIX + label.line() + ":" + label.column() : null,
         dataCondition(sel, undecidedLanes), label, "its value depends on the way into the switch at " + at(sw.pos()));
   }
 
   /** The switch's body; lanes whose selector is undecided enter at the label that is item {@code entry} (-1: none). */
-  private void execSwitchBody(List<Stmt> items, Val[] sel, boolean[] mask, boolean[] matched, boolean[] unknownSel,
-      int entry) {
+  private void execSwitchBody(List<Stmt> items, Map<Stmt, Val[]> labels, Val[] sel, boolean[] mask, boolean[] matched,
+      boolean[] unknownSel, int entry) {
     Frame f = new Frame(n, false, false);
     frames.push(f);
     scopes.push(new HashMap<>());
@@ -1161,7 +1163,7 @@ public final class Interpreter {
     for (int i = 0; i < items.size(); i++) {
       Stmt it = items.get(i);
       if (it instanceof Stmt.Case c) {
-        Val[] cv = c.value() == null ? null : eval(c.value(), mask);
+        Val[] cv = labels.get(c);
         for (int l = 0; l < n; l++) {
           if (!mask[l] || f.killed[l]) continue;
           boolean hit = unknownSel[l] ? i == entry
