@@ -1195,6 +1195,7 @@ final class KernelChecker {
     }
     List<String> full = names.stream().map(s -> s.replaceAll("#\\d+", "")
         .replaceAll("branch@(\\d+):\\d+", "[the branch at line $1 taken]")
+        .replaceAll("loop@(\\d+):\\d+\\+0(?!\\d)", "[the loop at line $1 running]")
         .replaceAll("loop@(\\d+):\\d+\\+(\\d+)", "[more than $2 iterations of the loop at line $1]")
         .replaceAll("break@(\\d+):\\d+", "[the break at line $1 taken]")
         .replaceAll("case@(\\d+):\\d+", "[the case at line $1 taken]")

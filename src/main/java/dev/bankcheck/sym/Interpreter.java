@@ -1139,9 +1139,7 @@ public final class Interpreter {
   private void switchEntries(Stmt.Switch sw, List<Stmt> items, Map<Stmt, Val[]> labels, Val[] sel, boolean[] mask,
       boolean[] matched, boolean[] unknownSel, List<Integer> entries, int from, boolean uniform) {
     int entry = entries.get(from);
-    boolean[] undecidedLanes = new boolean[n];
-    for (int l = 0; l < n; l++) undecidedLanes[l] = mask[l] && unknownSel[l];
-    boolean[] lanes = from == 0 ? mask : undecidedLanes;
+    boolean[] lanes = from == 0 ? mask : unknownSel; // the lanes of mask whose selector is undecided
     Runnable here = () -> execSwitchBody(items, labels, sel, lanes, matched, unknownSel, entry);
     if (from == entries.size() - 1) {
       here.run();
@@ -1149,8 +1147,8 @@ public final class Interpreter {
     }
     Pos label = entry >= 0 ? items.get(entry).pos() : sw.pos();
     bothSides(here, () -> switchEntries(sw, items, labels, sel, mask, matched, unknownSel, entries, from + 1, uniform),
-        undecidedLanes, uniform ? CASE_PREFIX + label.line() + ":" + label.column() : null,
-        dataCondition(sel, undecidedLanes), label, "its value depends on the way into the switch at " + at(sw.pos()));
+        unknownSel, uniform ? CASE_PREFIX + label.line() + ":" + label.column() : null,
+        dataCondition(sel, unknownSel), label, "its value depends on the way into the switch at " + at(sw.pos()));
   }
 
   /** The switch's body; lanes whose selector is undecided enter at the label that is item {@code entry} (-1: none). */
