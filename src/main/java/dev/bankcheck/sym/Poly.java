@@ -3,6 +3,7 @@ package dev.bankcheck.sym;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -390,14 +391,10 @@ public final class Poly {
   public Poly setChoice(String symbol, boolean one) {
     Poly out = of(constant);
     for (int i = 0; i < terms.size(); i++) {
-      String monomial = terms.names[i];
       Poly term = of(terms.coeffs[i]);
-      if (!monomial.contains(symbol)) {
-        out = out.add(term.mul(new Poly(0, new Terms(new String[] {monomial}, new long[] {1}))));
-        continue;
-      }
       boolean vanishes = false;
-      for (String factor : splitFactors(monomial)) {
+      // a name may merely contain the symbol's text ("#1" in "#12"): only equal factors are the symbol
+      for (String factor : terms.names[i].contains(symbol) ? splitFactors(terms.names[i]) : List.of(terms.names[i])) {
         if (!factor.equals(symbol)) term = term.mul(new Poly(0, new Terms(new String[] {factor}, new long[] {1})));
         else vanishes |= !one;
       }
