@@ -39,3 +39,14 @@ __global__ void pingPong(float *out, int steps) {
   }
   out[threadIdx.x] = cur[threadIdx.x * 32];  // expect: load ways=32
 }
+
+// A pointer that a flag known only at run time aims at shared memory or leaves on global memory (cuML's
+// UMAP kernel stages its gradients this way, with a template flag). Where it points to global memory no
+// shared access is made, so the shared case is what is checked, and the note says so: each lane's 32-float
+// row starts in one bank (32-way).
+__global__ void stagedOrDirect(float *grads, int dim, bool stageInShared) {
+  __shared__ float stage[32 * 32];
+  float *acc = grads + (blockIdx.x * blockDim.x + threadIdx.x) * dim;
+  if (stageInShared) acc = stage + threadIdx.x * 32;
+  for (int d = 0; d < 4; ++d) acc[d] += 1.0f;  // expect: load ways=32 via=acc; store ways=32 via=acc
+}

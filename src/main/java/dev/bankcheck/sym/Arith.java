@@ -267,7 +267,7 @@ public final class Arith {
   /** 1 = true, 0 = false, -1 = cannot tell in this lane. */
   public static int truth(Val v) {
     if (v instanceof Val.Num n && n.poly().isConstant()) return n.poly().constant() != 0 ? 1 : 0;
-    if (v instanceof Val.Ptr p && p.offset() != null) return 1;
+    if (v instanceof Val.Ptr p && p.offset() != null && p.orElsewhere() == null) return 1; // else it may be null
     return -1;
   }
 }

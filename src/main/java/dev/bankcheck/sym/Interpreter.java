@@ -891,6 +891,10 @@ public final class Interpreter {
   private static Val.Ptr eitherAddress(Val a, Val b, String why) {
     Val.Ptr p = a instanceof Val.Ptr x ? x : (Val.Ptr) b;
     Val other = p == a ? b : a;
+    // an access through the other address is not a shared one: the shared one is the worst case
+    if (p.offset() != null && (other instanceof Val.Foreign || other instanceof Val.Num z && z.poly().equals(Poly.ZERO))) {
+      return p.orElsewhere(why);
+    }
     Val.Ptr q = other instanceof Val.Ptr o ? o : null;
     if (q != null && q.root() == p.root()) {
       // one side's offset could not be computed: its reason is the one that helps
@@ -1077,7 +1081,8 @@ public final class Interpreter {
     }
     if (a instanceof Val.Ptr x && c instanceof Val.Ptr y && x.root() == y.root() && x.exactOffset() != null
         && y.exactOffset() != null && x.pointee().equals(y.pointee())) {
-      return y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)).compact());
+      Val.Ptr chosen = y.withOffset(y.offset().add(x.offset().sub(y.offset()).mul(b)).compact());
+      return y.orElsewhere() == null && x.orElsewhere() != null ? chosen.orElsewhere(x.orElsewhere()) : chosen;
     }
     if (a instanceof Val.Ptr || c instanceof Val.Ptr) return eitherAddress(a, c, "it depends on the condition at " + at(where));
     // one side could not be computed: its reason is the one that helps
@@ -2420,19 +2425,27 @@ public final class Interpreter {
     Type t = s.type();
     long offset;
     Type ft;
-    if (t instanceof Type.Struct st && st.field(member) != null) {
-      offset = st.field(member).offset();
-      ft = st.field(member).type();
+    Type.Field field = Type.member(t, member);
+    if (field != null) {
+      offset = field.offset();
+      ft = field.type();
     } else if (t instanceof Type.Vector v && "xyzw".indexOf(member) >= 0 && member.length() == 1) {
       offset = "xyzw".indexOf(member) * v.component().size();
       ft = v.component();
     } else {
+      String why = "the member '" + member + "' of '" + t.display() + "' is unknown";
+      if (t instanceof Type.Opaque o && o.unsized() != null && o.unsized().name().equals(member)) {
+        why = "the size of '" + o.unsized().type().display() + "' is unknown";
+      } else if (t instanceof Type.Opaque o && o.unsized() != null) {
+        Type.Field before = o.unsized();
+        String typeWhy = elementOf(before.type()) instanceof Type.Opaque e ? whyUnknown(e.name()) : null;
+        why = "the offset of the member '" + member + "' in '" + t.display() + "' is unknown: it comes after '"
+            + before.name() + "', whose type '" + before.type().display() + "' has no known size"
+            + (typeWhy != null ? " (" + typeWhy + ")" : "");
+      }
       Val.Ptr[] lanes = s.lanes().clone();
       for (int l = 0; l < n; l++) {
-        if (lanes[l] != null) {
-          lanes[l] = new Val.Ptr(lanes[l].root(), null, t, lanes[l].via(),
-              "the member '" + member + "' of '" + t.display() + "' is unknown", false);
-        }
+        if (lanes[l] != null) lanes[l] = new Val.Ptr(lanes[l].root(), null, t, lanes[l].via(), why, false);
       }
       return new SharedLV(lanes, new Type.Opaque(member));
     }
@@ -2542,7 +2555,20 @@ public final class Interpreter {
       }
     }
     if (!any) return;
-    sink.access(at, op, lanes, s.type(), String.join(", ", context), conditions());
+    sink.access(at, op, lanes, s.type(), String.join(", ", context), withElsewhere(conditions(), lanes));
+  }
+
+  /** The notes of an access, with why its address may be one of memory that is not shared in some lanes. */
+  private static List<String> withElsewhere(List<String> conditions, Val.Ptr[] lanes) {
+    for (Val.Ptr p : lanes) {
+      if (p == null || p.orElsewhere() == null || p.offset() == null) continue;
+      List<String> notes = new ArrayList<>(conditions);
+      notes.add("'" + (p.via() != null ? p.via() : "the address") + "' points into '" + p.root().name()
+          + "' in every lane, though it may point to memory that is not shared (" + p.orElsewhere()
+          + "), where no shared access is made");
+      return notes;
+    }
+    return conditions;
   }
 
   private void write(LV lv, Val[] vals, boolean[] mask, Expr at) {
@@ -3726,7 +3752,8 @@ public final class Interpreter {
   private Val offsetOf(Expr type, Expr field) {
     if (!(type instanceof Expr.Name t) || !(field instanceof Expr.Name f)) return new Val.Unknown("offsetof of an expression");
     Type st = resolve(new TypeRef(t.name(), null, List.of(), List.of(), 0, List.of(), false));
-    if (st instanceof Type.Struct s && s.field(f.name()) != null) return Val.num(s.field(f.name()).offset());
+    Type.Field member = Type.member(st, f.name());
+    if (member != null) return Val.num(member.offset());
     return new Val.Unknown("offsetof(" + t.name() + ", " + f.name() + ") is unknown");
   }
 

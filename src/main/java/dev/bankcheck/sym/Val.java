@@ -22,12 +22,17 @@ public sealed interface Val {
    * A pointer into a __shared__ array: {@code offset} in bytes from the array's start, or null with
    * {@code unknown} (why it cannot be computed) or {@code data} (it depends on memory contents). A data
    * pointer may still have an offset: then the address is that offset modulo {@code modulus} bytes
-   * ({@code &s[d * 32 + tid]} for a float array: {@code 4 * tid} modulo 128).
+   * ({@code &s[d * 32 + tid]} for a float array: {@code 4 * tid} modulo 128). {@code orElsewhere}, where not
+   * null, says why the lanes may hold an address of memory that is not shared instead.
    */
-  record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus)
-      implements Val {
+  record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus,
+      String orElsewhere) implements Val {
     public Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data) {
-      this(root, offset, pointee, via, unknown, data, 0);
+      this(root, offset, pointee, via, unknown, data, 0, null);
+    }
+
+    public Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus) {
+      this(root, offset, pointee, via, unknown, data, modulus, null);
     }
 
     /** The exact offset: null where it is unknown or depends on data. */
@@ -36,15 +41,19 @@ public sealed interface Val {
     }
 
     Ptr withOffset(Poly o) {
-      return new Ptr(root, o, pointee, via, unknown, data, modulus);
+      return new Ptr(root, o, pointee, via, unknown, data, modulus, orElsewhere);
     }
 
     Ptr withPointee(Type t) {
-      return new Ptr(root, offset, t, via, unknown, data, modulus);
+      return new Ptr(root, offset, t, via, unknown, data, modulus, orElsewhere);
+    }
+
+    Ptr orElsewhere(String why) {
+      return new Ptr(root, offset, pointee, via, unknown, data, modulus, why);
     }
 
     Ptr withVia(String v) {
-      return new Ptr(root, offset, pointee, v, unknown, data, modulus);
+      return new Ptr(root, offset, pointee, v, unknown, data, modulus, orElsewhere);
     }
   }
 

@@ -29,14 +29,7 @@ public sealed interface Type {
   record Struct(String name, List<Field> fields, long size, long align) implements Type {
     /** The member of that name, its own or a base class's (then at its offset in this struct). */
     public Field field(String fieldName) {
-      for (Field f : fields) {
-        if (f.name().equals(fieldName)) return f;
-      }
-      for (Field f : fields) {
-        Field inherited = f.name().startsWith("base ") && f.type() instanceof Struct base ? base.field(fieldName) : null;
-        if (inherited != null) return new Field(inherited.name(), inherited.type(), f.offset() + inherited.offset());
-      }
-      return null;
+      return Type.field(fields, fieldName);
     }
 
     public String display() {
@@ -76,8 +69,20 @@ public sealed interface Type {
     }
   }
 
-  /** A type we cannot lay out (an unknown name, a template parameter without a value). */
-  record Opaque(String name) implements Type {
+  /**
+   * A type we cannot lay out (an unknown name, a template parameter without a value). A struct or union
+   * with a member of unknown size is one too, but keeps the members whose offsets are still certain:
+   * every member of a union, and those of a struct before the first such member, {@code unsized}.
+   */
+  record Opaque(String name, List<Field> knownFields, Field unsized) implements Type {
+    public Opaque(String name) {
+      this(name, List.of(), null);
+    }
+
+    public Field field(String fieldName) {
+      return Type.field(knownFields, fieldName);
+    }
+
     public long size() {
       return -1;
     }
@@ -89,6 +94,22 @@ public sealed interface Type {
     public String display() {
       return name;
     }
+  }
+
+  /** The member of that name of a struct, laid out whole or in part; else null. */
+  static Field member(Type t, String fieldName) {
+    return t instanceof Struct s ? s.field(fieldName) : t instanceof Opaque o ? o.field(fieldName) : null;
+  }
+
+  private static Field field(List<Field> fields, String fieldName) {
+    for (Field f : fields) {
+      if (f.name().equals(fieldName)) return f;
+    }
+    for (Field f : fields) {
+      Field inherited = f.name().startsWith("base ") ? member(f.type(), fieldName) : null;
+      if (inherited != null) return new Field(inherited.name(), inherited.type(), f.offset() + inherited.offset());
+    }
+    return null;
   }
 
   static boolean isInteger(Type t) {

@@ -178,6 +178,9 @@ public final class Types {
     private long offset;
     private long align = 1;
     private boolean opaque;
+    /** How many of the first fields sit at offsets that no unknown size before them can move. */
+    private int placedFields;
+    private Type.Field unsized;
 
     public StructBuilder(String name, boolean union) {
       this.name = name;
@@ -190,11 +193,13 @@ public final class Types {
      */
     public StructBuilder bitField(String fieldName, Type type, int bits) {
       long unitBits = Math.max(1, type.size()) * 8;
+      if (type.size() < 0) opaque = true;
       if (union) bitOffset = 0;
       if (bits == 0 || bitOffset / unitBits != (bitOffset + bits - 1) / unitBits) bitOffset = alignUp(bitOffset, unitBits);
       if (bits > 0) {
         fields.add(new Type.Field(fieldName, type, bitOffset / unitBits * (unitBits / 8)));
         bitOffset += bits;
+        if (!opaque || union) placedFields = fields.size();
       }
       offset = union ? Math.max(offset, unitBits / 8) : Math.max(offset, (bitOffset + 7) / 8);
       align = Math.max(align, type.align());
@@ -206,9 +211,14 @@ public final class Types {
     /** Adds a field with C ABI placement; an extra alignment (alignas on the field) may raise it. */
     public StructBuilder field(String fieldName, Type type, long extraAlign) {
       long a = Math.max(type.align(), extraAlign);
-      if (type.size() < 0) opaque = true;
+      boolean placed = union || !opaque && (alignmentKnown(type) || offset == 0);
       long at = union ? 0 : alignUp(offset, a);
       fields.add(new Type.Field(fieldName, type, at));
+      if (type.size() < 0 && !opaque) {
+        opaque = true;
+        unsized = fields.get(fields.size() - 1);
+      }
+      if (placed) placedFields = fields.size();
       offset = union ? Math.max(offset, type.size()) : at + Math.max(type.size(), 0);
       if (at < 0 || offset < 0) opaque = true; // past 2^63 bytes
       bitOffset = offset * 8;
@@ -216,9 +226,14 @@ public final class Types {
       return this;
     }
 
+    /** Whether the alignment of a member of this type is known (an unsized array's is its element's). */
+    private static boolean alignmentKnown(Type type) {
+      return type.size() >= 0 || type instanceof Type.Array array && array.element().size() >= 0;
+    }
+
     /** The struct, padded to its alignment; {@code declaredAlign} is __align__(N)/alignas(N) or 0. */
     public Type build(long declaredAlign) {
-      if (opaque) return new Type.Opaque(name);
+      if (opaque) return new Type.Opaque(name, List.copyOf(fields.subList(0, placedFields)), unsized);
       long a = Math.max(align, declaredAlign);
       // C++: a struct without data members still takes one byte
       long size = fields.isEmpty() ? Math.max(1, a) : alignUp(offset, a);

@@ -3,6 +3,7 @@ package dev.bankcheck.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -193,6 +194,26 @@ class TypesTest {
     assertInstanceOf(Type.Opaque.class, b.build(0));
     Types.StructBuilder arr = new Types.StructBuilder("Y", false).field("t", new Type.Array(new Type.Opaque("T"), 4), 0);
     assertInstanceOf(Type.Opaque.class, arr.build(0));
+  }
+
+  /** cub's TempStorage in a union with the kernel's own arrays: the members at certain offsets stay usable. */
+  @Test
+  void anOpaqueStructKeepsTheMembersWhoseOffsetsAreCertain() {
+    Type.Opaque union = (Type.Opaque) new Types.StructBuilder("U", true).field("storage", new Type.Opaque("T"), 0)
+        .field("vals", new Type.Array(Types.FLOAT, 8), 0).build(0);
+    assertEquals(0, union.field("vals").offset());
+    assertEquals(0, union.field("storage").offset());
+    Type.Opaque struct = (Type.Opaque) new Types.StructBuilder("S", false).field("n", Types.CHAR, 0)
+        .field("d", Types.DOUBLE, 0).field("storage", new Type.Array(new Type.Opaque("T"), 2), 0)
+        .field("after", Types.INT, 0).build(0);
+    assertEquals(8, struct.field("d").offset());
+    assertNull(struct.field("storage"), "its alignment, and so its offset, is unknown");
+    assertNull(struct.field("after"));
+    assertEquals("storage", struct.unsized().name());
+    Type.Opaque first = (Type.Opaque) new Types.StructBuilder("F", false).field("storage", new Type.Opaque("T"), 0)
+        .field("after", Types.INT, 0).build(0);
+    assertEquals(0, first.field("storage").offset(), "the first member is at offset 0 whatever its alignment");
+    assertNull(first.field("after"));
   }
 
   @Test
