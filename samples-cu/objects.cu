@@ -89,9 +89,30 @@ __global__ void ringKernel(float *out) {
   out[threadIdx.x] += s[threadIdx.x * r.head];          // expect: load ways=2
 }
 
+// A constructor template (apex's layer-norm Reducer takes its Params this way) is run like any constructor,
+// its template argument deduced from the call. It was a parse error that skipped the class. The 32-float
+// rows start at word 4 (ways=32 on bank 4). 'final' is a name outside a declarator's virt-specifiers.
+struct Params { int off; };
+struct Stage {
+  float *rows;
+  template <class P>
+  __device__ Stage(P &p, void *smem) : rows(static_cast<float *>(smem) + p.off) {}
+  __device__ void put(float v) { rows[threadIdx.x * 32] = v; }  // expect: store ways=32
+};
+
+__global__ void stageKernel(float *out) {
+  __shared__ float s[32 * 32 + 4];
+  Params p{4};
+  Stage stage(p, s);
+  float final = out[threadIdx.x];
+  if (threadIdx.x < 32) final += 1.0f;
+  stage.put(final);
+}
+
 void launchAll(float *buf) {
   queueKernel<<<1, 128>>>(buf, buf, 512);
   cursorKernel<<<1, 32>>>(buf, 4);
   configKernel<<<1, 32>>>(buf);
   ringKernel<<<1, 32>>>(buf);
+  stageKernel<<<1, 32>>>(buf);
 }

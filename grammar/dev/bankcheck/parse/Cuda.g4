@@ -34,7 +34,7 @@ topItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
-    | 'template' declSpecifiers pointer* name=qualifiedName templateArgs '(' parameterList? ')' ';'   #functionInstantiation
+    | 'template' declSpecifiers pointer* name=qualifiedName templateArgs? '(' parameterList? ')' ';'   #functionInstantiation
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
     // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
     | templateHeader? declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
@@ -166,6 +166,7 @@ templateArg
     | templateValue pack='...'?
     | shiftExpression pack='...'?
     | typeName arraySuffix+ pack='...'?                    // "half2[8]": an index expression where both read
+    | typeName '(' parameterList? ')' pack='...'?          // a function type: std::function<void(int&, bool)>
     ;
 
 // Explicit template arguments of a call "f<T, 8>(x)": values are restricted to arithmetic so that
@@ -200,7 +201,7 @@ shiftExpression
     ;
 
 structSpecifier
-    : kind=('struct' | 'union' | 'class') (alignment | attribute)* name=Identifier? specialization=templateArgs? baseClause?
+    : kind=('struct' | 'union' | 'class') (alignment | attribute)* name=Identifier? specialization=templateArgs? 'final'? baseClause?
       ('{' memberDeclaration* '}')?
     ;
 
@@ -213,14 +214,14 @@ memberDeclaration
     | templateHeader? functionDefinition                    #methodMember
     | templateHeader? operatorFunction                      #operatorMember
     | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
-    | (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
+    | templateHeader? (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember
     | 'using' qualifiedName ';'                             #usingDeclarationMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
-    | 'friend' (('class' | 'struct') qualifiedName templateArgs? ';' | templateHeader? declaration
-      | templateHeader? functionDefinition)                 #friendMember
+    | declModifier* 'friend' (('class' | 'struct') qualifiedName templateArgs? ';' | templateHeader? declaration
+      | templateHeader? functionDefinition | templateHeader? operatorFunction)   #friendMember
     | ';'                                                   #emptyMember
     ;
 

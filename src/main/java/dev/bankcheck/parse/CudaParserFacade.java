@@ -334,8 +334,9 @@ public final class CudaParserFacade {
 
   private static List<org.antlr.v4.runtime.Token> antlrTokens(List<Token> item) {
     List<org.antlr.v4.runtime.Token> antlrTokens = new ArrayList<>(item.size() + 1);
-    for (Token t : item) {
-      CommonToken ct = new CommonToken(antlrType(t), t.text());
+    for (int i = 0; i < item.size(); i++) {
+      Token t = item.get(i);
+      CommonToken ct = new CommonToken(contextualKeyword(item, i) ? CudaParser.Identifier : antlrType(t), t.text());
       ct.setLine(t.line());
       ct.setCharPositionInLine(t.column() - 1);
       antlrTokens.add(ct);
@@ -344,6 +345,35 @@ public final class CudaParserFacade {
     eof.setLine(item.get(item.size() - 1).line());
     antlrTokens.add(eof);
     return antlrTokens;
+  }
+
+  private static final Set<String> BEFORE_VIRT_SPECIFIER = Set.of("const", "volatile", "noexcept", "override",
+      "final", "]", "&", "&&");
+
+  /**
+   * Whether the token at {@code i} is 'final' or 'override' used as a name ({@code T final;}, apex's reducers):
+   * they are keywords only after a function's parameter list and its qualifiers, or after a class's name.
+   */
+  private static boolean contextualKeyword(List<Token> item, int i) {
+    String text = item.get(i).text();
+    if (!text.equals("final") && !text.equals("override") || i == 0) return false;
+    String before = item.get(i - 1).text();
+    if (before.equals(")")) return closesCondition(item, i - 1); // "if (tid < 32) final = x[tid];"
+    if (BEFORE_VIRT_SPECIFIER.contains(before)) return false;
+    return !(text.equals("final") && i >= 2 && Set.of("struct", "class", "union").contains(item.get(i - 2).text()));
+  }
+
+  /** Whether the ')' at {@code close} ends the condition of an if, while, for or switch. */
+  private static boolean closesCondition(List<Token> item, int close) {
+    int depth = 0;
+    for (int j = close; j >= 0; j--) {
+      String t = item.get(j).text();
+      if (t.equals(")")) depth++;
+      else if (t.equals("(") && --depth == 0) {
+        return j > 0 && Set.of("if", "while", "for", "switch", "constexpr").contains(item.get(j - 1).text());
+      }
+    }
+    return false;
   }
 
   /** Each token's position, then the last one's again (where the end of the tokens is). */

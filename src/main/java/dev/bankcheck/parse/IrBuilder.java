@@ -108,8 +108,10 @@ final class IrBuilder {
       }
     } else if (ctx instanceof FunctionInstantiationContext fi) {
       // "template __global__ void k<32, float>(float*);"
-      items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs()),
-          templateValues(fi.templateArgs())));
+      if (fi.templateArgs() != null) { // "template void f(float*);" deduces them: host code, nothing to record
+        items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs()),
+            templateValues(fi.templateArgs())));
+      }
     } else if (ctx instanceof UsingAliasContext u) {
       addTypeName(u.Identifier().getText());
       TypeRef t = typeName(u.typeName());
@@ -467,8 +469,10 @@ final class IrBuilder {
             f.returnType(), f.params(), f.body(), f.templateParams(), f.launches())));
       } else if (m instanceof ConstructorMemberContext c && c.compoundStatement() != null) {
         String member = (c.tilde != null ? "~" : "") + c.Identifier(0).getText();
+        List<Function.TemplateParam> all = new ArrayList<>(tps);
+        all.addAll(templateParams(c.templateHeader())); // template <typename Params> S(Params &p)
         Function f = memberBody(c, owner + "::" + member, modifiers(c.declModifier()), params(c.parameterList()),
-            c.compoundStatement(), tps);
+            c.compoundStatement(), all);
         items.add(new TranslationUnit.FunctionItem(f));
         if (c.tilde == null) constructors.add(new StructDef.Constructor(f, memberInits(c.ctorInitializer())));
       } else if (m instanceof OperatorMemberContext o && o.operatorFunction().compoundStatement() != null) {

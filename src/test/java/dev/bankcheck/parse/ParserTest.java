@@ -739,6 +739,13 @@ class ParserTest {
       "template <class T> __device__ bool f(const T &a) { return a.template can<int>() && b.view<2>(p) && !operator==(a); }",
       "template <class T, template <class> class P> template <class U> __device__ bool A<T, P>::same(const A<U, P> &r) const { return true; }",
       "template <class T> __device__ A<T> &A<T>::operator=(A<T> &t) { this->operator=(t); return *this; }",
+      // apex, opencv_contrib: contextual keywords as names, constructor templates, friends, function types
+      "template <class T> __device__ T r(T *x) { T final; if (x) final = x[0]; T override = final; return override; }",
+      "struct S final : B { __device__ void f() const override final {} virtual void g() override = 0; };",
+      "struct R : B { template <class P> inline __device__ R(P &p, void *m) : B(p), s_(static_cast<float *>(m)) {} float *s_; };",
+      "template <class T> struct V { T x; __host__ __device__ friend V<T> &operator/=(V<T> &l, T d) { return l; } };",
+      "using Fwd = std::function<void(P &, const bool)>;",
+      "template <class T> void f(const T *a, int n) {} template void f(const float *a, int n);",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
