@@ -363,10 +363,13 @@ public final class CudaParserFacade {
     return !(text.equals("final") && i >= 2 && Set.of("struct", "class", "union").contains(item.get(i - 2).text()));
   }
 
-  /** Whether the ')' at {@code close} ends the condition of an if, while, for or switch. */
+  /**
+   * Whether the ')' at {@code close} ends the condition of an if, while, for or switch; looked for within 4,096
+   * tokens: a hostile nest of such parentheses, each followed by a 'final', stays linear.
+   */
   private static boolean closesCondition(List<Token> item, int close) {
     int depth = 0;
-    for (int j = close; j >= 0; j--) {
+    for (int j = close; j >= Math.max(0, close - 4096); j--) {
       String t = item.get(j).text();
       if (t.equals(")")) depth++;
       else if (t.equals("(") && --depth == 0) {

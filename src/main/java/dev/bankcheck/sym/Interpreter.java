@@ -2994,8 +2994,8 @@ public final class Interpreter {
     String copy = f == null ? unmodelledLibraryCall(c, simple) : null;
     for (int i = 0; i < args.size(); i++) {
       MemOp op = i == 0 && simple.equals("store_matrix_sync") ? MemOp.STORE : MemOp.LOAD;
-      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : "which has no definition in this file",
-          op, mask);
+      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : "which has no definition in this file"
+          + (f == null ? program.missingHeadersHint() : ""), op, mask);
     }
     if (specialized) {
       return fill(new Val.Unknown("the result of '" + name + "': it has explicit specializations, and bankcheck does"

@@ -251,10 +251,14 @@ public final class Program {
       return "'" + name + "' has no constant value here (bankcheck reads a class template's arguments written in a"
           + " name when they are types, whole numbers, names or instances, not other expressions)";
     }
-    String why = "'" + name + "' is not declared in this file";
-    if (missingHeaders.isEmpty()) return why;
+    return "'" + name + "' is not declared in this file" + missingHeadersHint();
+  }
+
+  /** " (it may come from 'a.h', not found: add its folder with -I)" where includes were not found; else "". */
+  public String missingHeadersHint() {
+    if (missingHeaders.isEmpty()) return "";
     // a header included from two places is named once
-    return why + " (it may come from " + String.join(", ", new java.util.LinkedHashSet<>(missingHeaders))
+    return " (it may come from " + String.join(", ", new java.util.LinkedHashSet<>(missingHeaders))
         + ", not found: add its folder with -I)";
   }
 
