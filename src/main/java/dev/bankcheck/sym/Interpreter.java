@@ -248,10 +248,31 @@ public final class Interpreter {
   /** Why a type that could not be laid out could not (the type 'TensorO::value_type' is unknown (...)), by name. */
   private final Map<String, String> unknownTypes = new HashMap<>();
 
+  /** " (why)" for a type that cannot be laid out, where the tool knows why; else "". */
+  private String becauseUnknown(Type t) {
+    String why = t instanceof Type.Opaque o ? whyUnknown(o.name()) : null;
+    return why != null ? " (" + why + ")" : "";
+  }
+
   /** Why the type {@code name} is unknown: as {@link #unknownTypes} says, or a type parameter's binding; or null. */
   private String whyUnknown(String name) {
     String why = unknownTypes.get(name);
-    return why != null ? why : templateScope.get("typename " + name) instanceof Val.Unknown u ? u.reason() : null;
+    if (why != null) return why;
+    Val bound = templateScope.get("typename " + name);
+    if (bound instanceof Val.Unknown u) return u.reason();
+    if (bound instanceof Val.Opaque o && o.instance() != null && o.instance().unknown() != null) {
+      return o.instance().unknown(); // an alias of a class template's instance the tool could not choose
+    }
+    if (bound != null || name.startsWith("<")) return null; // a type the tool has, or an anonymous struct's
+    // a member type of a local alias (BlockRed::TempStorage): the alias says why
+    for (int sep = name.lastIndexOf("::"); sep > 0; sep = name.lastIndexOf("::", sep - 1)) {
+      String owner = name.substring(0, sep);
+      if (owner.indexOf('<') >= 0) continue;
+      if (unknownTypes.containsKey(owner)) return unknownTypes.get(owner);
+      Val ownerBound = templateScope.get("typename " + owner);
+      if (ownerBound != null) return ownerBound instanceof Val.Unknown u ? u.reason() : null;
+    }
+    return program.undeclaredType(name); // a name the file declares nowhere (a class from a header not read)
   }
 
   private Val[] fill(Val v) {
@@ -417,10 +438,14 @@ public final class Interpreter {
       TypeRef named = v.type();
       if (named.pointers() == 0 && named.dims().isEmpty()) {
         Val.Opaque type = program.typeArgument(named, typeArgumentScope());
-        if (type.instance() != null || resolve(named).size() > 0) {
+        Type resolved = resolve(named);
+        if (type.instance() != null || resolved.size() > 0) {
           Map<String, Val> types = new HashMap<>(templateScope);
           types.put("typename " + v.name(), type);
           templateScope = types;
+        } else if (resolved instanceof Type.Opaque o) {
+          String why = whyUnknown(o.name());
+          unknownTypes.put(v.name(), "'" + v.name() + "' is '" + named.display() + "'" + (why != null ? ": " + why : ""));
         }
       }
       return;
@@ -2289,8 +2314,7 @@ public final class Interpreter {
         if (size <= 0) {
           String why = p.root().shapeProblem() != null ? "the shape of '" + p.root().name() + "' is unknown: "
               + p.root().shapeProblem() : "the element size of '" + p.pointee().display() + "' is unknown"
-              + (elementOf(p.pointee()) instanceof Type.Opaque o && whyUnknown(o.name()) != null
-                  ? " (" + whyUnknown(o.name()) + ")" : "");
+              + becauseUnknown(elementOf(p.pointee()));
           return new Val.Ptr(p.root(), null, p.pointee(), p.via(), why, false);
         }
         return p.withOffset(p.offset().add(num.poly().scale(size)));
@@ -2433,15 +2457,13 @@ public final class Interpreter {
       offset = "xyzw".indexOf(member) * v.component().size();
       ft = v.component();
     } else {
-      String why = "the member '" + member + "' of '" + t.display() + "' is unknown";
-      if (t instanceof Type.Opaque o && o.unsized() != null && o.unsized().name().equals(member)) {
-        why = "the size of '" + o.unsized().type().display() + "' is unknown";
-      } else if (t instanceof Type.Opaque o && o.unsized() != null) {
+      String why = "the member '" + member + "' of '" + t.display() + "' is unknown" + becauseUnknown(t);
+      if (t instanceof Type.Opaque o && o.unsized() != null) {
         Type.Field before = o.unsized();
-        String typeWhy = elementOf(before.type()) instanceof Type.Opaque e ? whyUnknown(e.name()) : null;
-        why = "the offset of the member '" + member + "' in '" + t.display() + "' is unknown: it comes after '"
-            + before.name() + "', whose type '" + before.type().display() + "' has no known size"
-            + (typeWhy != null ? " (" + typeWhy + ")" : "");
+        String typeWhy = becauseUnknown(elementOf(before.type()));
+        why = before.name().equals(member) ? "the size of '" + before.type().display() + "' is unknown" + typeWhy
+            : "the offset of the member '" + member + "' in '" + t.display() + "' is unknown: it comes after '"
+                + before.name() + "', whose type '" + before.type().display() + "' has no known size" + typeWhy;
       }
       Val.Ptr[] lanes = s.lanes().clone();
       for (int l = 0; l < n; l++) {
@@ -2545,7 +2567,7 @@ public final class Interpreter {
     String sync = s.type().size() > 0 ? null : synchronization(s.type());
     String unsized = s.type().size() > 0 ? null : sync != null
         ? "it is " + sync + ", whose operations the bank model does not cover"
-        : "the size of '" + s.type().display() + "' is unknown";
+        : "the size of '" + s.type().display() + "' is unknown" + becauseUnknown(s.type());
     for (int l = 0; l < n; l++) {
       Val.Ptr p = s.lanes()[l];
       if (mask[l] && p != null) {

@@ -47,7 +47,7 @@ public final class Program {
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9, SPECIALIZATIONS_OF = 10;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9, SPECIALIZATIONS_OF = 10, MEMBER_TYPES = 11;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -102,6 +102,7 @@ public final class Program {
       case STATIC_MEMBERS -> staticMembers;
       case METHODS -> methods;
       case SPECIALIZATIONS_OF -> specializationsOf;
+      case MEMBER_TYPES -> memberTypeNames;
       default -> globalDecls;
     };
   }
@@ -138,6 +139,7 @@ public final class Program {
         continue;
       }
       structDefs.putIfAbsent(s.name(), s);
+      for (VarDecl t : s.memberTypes()) memberTypeNames.put(t.name(), Boolean.TRUE);
       for (VarDecl v : s.statics()) {
         staticMembers.put(v.name(), Boolean.TRUE);
         if (v.init() == null) continue;
@@ -227,6 +229,34 @@ public final class Program {
   public boolean isGlobalShared(String name) {
     VarDecl g = look(globalDecls, GLOBALS, name);
     return g != null && g.is("__shared__");
+  }
+
+  /**
+   * Why no type {@code name} is known where the class or alias it names is declared nowhere in the file
+   * ({@code TypeVec<float, 3>::vec_type}: "'TypeVec' is not declared in this file (it may come from ...)"), also
+   * through aliases ("'RowReduce' is 'cub::BlockReduce': ..."); else null.
+   */
+  public String undeclaredType(String name) {
+    return undeclaredType(name, 0);
+  }
+
+  private String undeclaredType(String name, int depth) {
+    String head = name.startsWith("::") ? name.substring(2) : name;
+    if (head.indexOf('<') > 0) head = head.substring(0, head.indexOf('<'));
+    for (String owner = head; ; owner = owner.substring(0, owner.lastIndexOf("::"))) {
+      // a member type of some class may be what a method names (the tool does not tell which class)
+      if (Types.builtin(owner) != null || look(structDefs, STRUCTS, owner) != null
+          || look(memberTypeNames, MEMBER_TYPES, owner) != null) {
+        return null;
+      }
+      TypeRef alias = look(typedefs, TYPEDEFS, owner);
+      if (alias != null) {
+        String why = depth < 8 ? undeclaredType(alias.base(), depth + 1) : null;
+        return why == null ? null : "'" + owner + "' is '" + alias.display() + "': " + why;
+      }
+      if (owner.lastIndexOf("::") <= 0) break;
+    }
+    return undeclared(head);
   }
 
   /** The struct or class template of that name, or null. */
@@ -341,6 +371,8 @@ public final class Program {
 
   /** Names of static data members of structs (the value is always true: lookups compare it by identity). */
   private final Map<String, Boolean> staticMembers = new HashMap<>();
+  /** The names of the member types of every class ({@code using Vec_type = ...;} in a struct). */
+  private final Map<String, Boolean> memberTypeNames = new HashMap<>();
 
   /**
    * Whether {@code Owner::member} may stand for plain {@code member} (namespaces are not modelled: ns::w is w,

@@ -55,6 +55,43 @@ class AnalyzerTest {
         + " analyzed"), passed.stream().map(Finding::reason).toList());
   }
 
+  /**
+   * A type that cannot be laid out says why, through local aliases, to the name the file does not declare (it said
+   * "the element size of 'sum_t[16]' is unknown" alone: 189 such accesses in opencv_contrib, apex and ArrayFire).
+   * A member type of some class is not claimed undeclared.
+   */
+  @Test
+  void anUnknownTypeSaysWhichNameIsMissing() {
+    FileReport r = analyze("""
+        #include "vec_traits.hpp"
+        typedef cub::BlockReduce<float, 32> RowReduce;
+        struct Bytes { using Vec_type = typename BytesToType<16>::Type; };
+        template <typename T> __global__ void k(T *dst) {
+          typedef typename TypeVec<float, VecTraits<T>::cn>::vec_type sum_t;
+          __shared__ sum_t smem[16][16];
+          dst[0] = smem[threadIdx.x][0];
+          __shared__ RowReduce::TempStorage storage;
+          dst[1] = storage;
+          __shared__ Vec_type w[64];
+          dst[2] = w[threadIdx.x];
+        }
+        template __global__ void k<float>(float *);
+        template <typename K> __global__ void h(float *dst) {
+          using Vec = typename K::Vec;
+          __shared__ Vec v[64];
+          dst[0] = v[threadIdx.x].x;
+        }
+        """);
+    String missing = " (it may come from 'vec_traits.hpp', not found: add its folder with -I)";
+    assertEquals("the element size of 'sum_t[16]' is unknown ('sum_t' is 'TypeVec<float,VecTraits<T>::cn>::vec_type':"
+        + " 'TypeVec' is not declared in this file" + missing + ")", at(r, 7, Op.LOAD).reason());
+    assertEquals("the size of 'RowReduce::TempStorage' is unknown ('RowReduce' is 'cub::BlockReduce':"
+        + " 'cub::BlockReduce' is not declared in this file" + missing + ")", at(r, 9, Op.LOAD).reason());
+    assertEquals("the element size of 'Vec_type' is unknown", at(r, 11, Op.LOAD).reason());
+    assertUnknownBecause(at(r, 17, Op.LOAD), "the member 'x' of 'Vec' is unknown (the type 'K::Vec' is unknown (template"
+        + " parameter 'K' of 'h' has no type argument in this file");
+  }
+
   /** Found by the fuzzer: a pointer variable holding an address's lanes, then assigned an integer. */
   @Test
   void pointerVariableAssignedAnInteger() {
