@@ -76,7 +76,7 @@ operatorFunction
 operatorSymbol
     : '[' ']' | '(' ')' | '+' | '-' | '*' | '/' | '%' | '^' | '&' | '|' | '~' | '!' | '=' | '<' | '>' | '<=' | '>='
     | '==' | '!=' | '&&' | '||' | '++' | '--' | '+=' | '-=' | '*=' | '/=' | '%=' | '^=' | '&=' | '|=' | '<<'
-    | '>' '>' | '<<=' | '>>=' | ',' | '->'
+    | '>' '>' | '<<=' | '>>=' | ',' | '->' | 'new' ('[' ']')? | 'delete' ('[' ']')?
     ;
 
 functionSuffix
@@ -252,9 +252,10 @@ declarator
     | pointer* parenDeclarator '(' functionParams=parameterList? ')'     // a function pointer: "void (*f)(int)"
     ;
 
-// "(*t)" of "float (*t)[32]" (pointer to array) or "(&t)" of "float (&t)[32][33]" (array reference)
+// "(*t)" of "float (*t)[32]" (pointer to array) or "(&t)" of "float (&t)[32][33]" (array reference); "(*f[2])" of
+// "void (*f[2])(float *)" (an array of function pointers, taken as one)
 parenDeclarator
-    : '(' pointer+ name=Identifier ')'
+    : '(' pointer+ name=Identifier arraySuffix* ')'
     ;
 
 abstractParenDeclarator
@@ -275,7 +276,12 @@ initializer
     ;
 
 braceInitializer
-    : '{' (initializer (',' initializer)* ','?)? '}'
+    : '{' (braceItem (',' braceItem)* ','?)? '}'
+    ;
+
+braceItem
+    : ('.' Identifier)+ ('=' initializer | braceInitializer)   #designatedItem   // C++20: {.x = 1, .y = 2}
+    | initializer                                               #plainItem
     ;
 
 typeName

@@ -827,7 +827,11 @@ final class IrBuilder {
 
   private Expr braceInit(BraceInitializerContext b) {
     List<Expr> items = new ArrayList<>();
-    for (InitializerContext i : b.initializer()) items.add(initializer(i));
+    for (BraceItemContext item : b.braceItem()) {
+      // a designated member's value is not placed by name: unknown, never given to another member
+      items.add(item instanceof PlainItemContext p ? initializer(p.initializer())
+          : new Expr.Unsupported(pos(item), "a designated initializer"));
+    }
     return new Expr.InitList(pos(b), List.copyOf(items));
   }
 

@@ -746,6 +746,10 @@ class ParserTest {
       "template <class T> struct V { T x; __host__ __device__ friend V<T> &operator/=(V<T> &l, T d) { return l; } };",
       "using Fwd = std::function<void(P &, const bool)>;",
       "template <class T> void f(const T *a, int n) {} template void f(const float *a, int n);",
+      // NVIDIA's blog code samples: allocation operators, designated initializers, arrays of function pointers
+      "class M { public: void *operator new(size_t n) { return 0; } void operator delete[](void *p) {} };",
+      "__device__ void f(int s) { D d{.host_status = s, .dev{2}}; }",
+      "void run() { void (*fpDeriv[2])(float *, float *); }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
