@@ -109,10 +109,29 @@ __global__ void stageKernel(float *out) {
   stage.put(final);
 }
 
+// A local union: writing one member ends the others' values (they share its storage), so the member written
+// last is followed. Until this version no local union was followed: all three reads were unknown ("a member
+// of 'slot' is written at line 123, and bankcheck follows member writes only in objects it saw made").
+union Slot {
+  int index;
+  unsigned bits;
+};
+
+__global__ void unionKernel(float *out) {
+  __shared__ float s[32 * 32];
+  Slot slot;
+  slot.index = threadIdx.x * 32;
+  out[threadIdx.x] = s[slot.index];   // expect: load ways=32
+  slot.bits = threadIdx.x;
+  out[threadIdx.x] += s[slot.bits];   // expect: load ok
+  out[threadIdx.x] += s[slot.index];  // expect: load unknown
+}
+
 void launchAll(float *buf) {
   queueKernel<<<1, 128>>>(buf, buf, 512);
   cursorKernel<<<1, 32>>>(buf, 4);
   configKernel<<<1, 32>>>(buf);
   ringKernel<<<1, 32>>>(buf);
   stageKernel<<<1, 32>>>(buf);
+  unionKernel<<<1, 32>>>(buf);
 }

@@ -3412,8 +3412,7 @@ public final class Interpreter {
       if (copy != null && holdsStruct(copy) && structOf(copy).obj().def() == def) return copy.clone(); // S t(s): a copy
     }
     StructDef.Constructor ctor = constructorFor(def, args.size());
-    String unknown = def.union() ? "the members of the union '" + def.name() + "' share their storage, which bankcheck"
-        + " does not follow" : constructing >= MAX_CALL_DEPTH ? "objects nested deeper than " + MAX_CALL_DEPTH + " levels"
+    String unknown = constructing >= MAX_CALL_DEPTH ? "objects nested deeper than " + MAX_CALL_DEPTH + " levels"
         : ctor == null && !def.constructors().isEmpty() && !args.isEmpty() ? "no constructor of '" + def.name()
             + "' in this file takes " + args.size() + " argument" + (args.size() == 1 ? "" : "s")
         : null;
@@ -3437,7 +3436,7 @@ public final class Interpreter {
         for (int i = 0; i < args.size() && i < fields.size(); i++) {
           inits.add(new StructDef.MemberInit(args.get(i).pos(), fields.get(i).name(), List.of(args.get(i))));
         }
-        initializeMembers(self, inits, !declaredOnly, mask);
+        initializeMembers(self, inits, !declaredOnly && !def.union(), mask); // a union holds its first member only
       }
     } finally {
       constructing--;
@@ -3686,7 +3685,7 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) {
       if (!mask[l] || !(whole[l] instanceof Val.Struct s)) continue;
       boolean repeat = l > 0 && mask[l - 1] && whole[l] == whole[l - 1] && conv[l] == conv[l - 1];
-      updated[l] = repeat ? updated[l - 1] : s.with(f.member(), conv[l]);
+      updated[l] = repeat ? updated[l - 1] : s.obj().def().union() ? s.only(f.member(), conv[l]) : s.with(f.member(), conv[l]);
     }
     write(f.object(), updated, mask, at);
   }

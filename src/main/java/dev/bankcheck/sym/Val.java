@@ -138,8 +138,17 @@ public sealed interface Val {
         // a base subobject the tool lost (a loop changed it): its members have its reason
         if (e.getKey().startsWith(dev.bankcheck.ir.VarDecl.BASE + " ") && e.getValue() instanceof Unknown u) return u;
       }
+      if (obj.def().union()) {
+        return new Unknown("the member '" + name + "' of the union '" + obj.def().name() + "' has no value here (an array"
+            + " member, one not initialized, or another member was written last)");
+      }
       return new Unknown("the member '" + name + "' of a '" + obj.def().name() + "' object has no value here (an array"
           + " member, or one not initialized)");
+    }
+
+    /** This union with member {@code name} set to {@code v}: the others share its storage, and have no value now. */
+    Struct only(String name, Val v) {
+      return new Struct(obj, java.util.Map.of(name, v));
     }
 
     /** This object with member {@code name} (its own, or its base class's) set to {@code v}. */
