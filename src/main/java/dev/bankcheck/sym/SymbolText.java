@@ -26,7 +26,8 @@ public final class SymbolText {
 
   /** Words of the tool's own descriptions of symbols, not names from the code. */
   private static final Set<String> PHRASING = Set.of("the", "branch", "at", "line", "taken", "of", "some", "iterations",
-      "loop", "trip", "count", "as", "changed", "by", "after", "more", "and", "than", "break", "case", "an", "odd", "number", "running");
+      "loop", "trip", "count", "as", "changed", "by", "after", "more", "and", "than", "break", "case", "an", "odd", "number", "running",
+      "min", "max"); // the tool's infix operators: "(32) min (n)"
   /** Kept first in an abbreviation: the symbolic warp looks for them to see whether warps differ. */
   private static final List<String> WARP_NAMES = List.of(WarpSetup.WARP_SYMBOL, "threadIdx.y", "threadIdx.z");
   private static final int MAX_NAMES = 12;

@@ -92,6 +92,13 @@ class AnalyzerTest {
         + " parameter 'K' of 'h' has no type argument in this file");
   }
 
+  /** The tool's own operators in a symbol are not names to give a value to (it said "depends on min, n"). */
+  @Test
+  void minAndMaxAreNotNamesInAReason() {
+    FileReport r = analyze("__global__ void k(float *o, int n) { __shared__ float s[1024]; o[0] = s[threadIdx.x * min(32, n)]; }");
+    assertUnknownBecause(at(r, 1, Op.LOAD), "the lane stride depends on n (through (32) min (n)), which has no constant");
+  }
+
   /** Found by the fuzzer: a pointer variable holding an address's lanes, then assigned an integer. */
   @Test
   void pointerVariableAssignedAnInteger() {
