@@ -1,6 +1,7 @@
-// A local written where bankcheck does not look (through its address, by a lambda) is unknown from
-// there on: keeping its old value would be a guess. On hardware, every store below is a 32-way
-// conflict: the lane's index ends up in the variable. A reference parameter is followed.
+// A local written where bankcheck does not look (through its address, by a lambda, which may also run
+// where bankcheck does not follow it) is unknown from there on: keeping its old value would be a guess. On
+// hardware, every store below is a 32-way conflict: the lane's index ends up in the variable. A reference
+// parameter is followed, and a lambda's own accesses are analyzed where it runs.
 __device__ void laneInto(unsigned *out);
 __device__ void laneIntoRef(unsigned &out);
 
@@ -21,7 +22,7 @@ __global__ void escapedLocals(float *out) {
   auto setLane = [&]() { d = threadIdx.x; };
   setLane();
   s[d * 32] = 4.0f;                            // expect: store unknown
-  [&] { s[threadIdx.x * 32] = 5.0f; }();       // expect: store unknown
+  [&] { s[threadIdx.x * 32] = 5.0f; }();       // expect: store ways=32
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];           // expect: load ok
 }

@@ -22,6 +22,15 @@ declarationItemEof
     : templateHeader? declaration EOF
     ;
 
+/** A lambda's body and its parameters, parsed apart from the item they are in (a lambda is tokens there). */
+lambdaBodyEof
+    : compoundStatement EOF
+    ;
+
+lambdaParametersEof
+    : parameterList? EOF
+    ;
+
 /** An expression alone (the new size an array dimension gets from a fix). */
 expressionEof
     : expression EOF

@@ -67,11 +67,12 @@ public sealed interface Expr {
   record InitList(Pos pos, List<Expr> items) implements Expr {}
 
   /**
-   * A lambda. It is not run; {@code uses} are the names its body uses, each with what the body does with it
-   * ("load", "store", "atomic"; "assign" for the name itself assigned), so that a __shared__ array used there is
-   * reported as not analyzed and a local it assigns is not trusted after it.
+   * A lambda: {@code function} its parameters and body where they parse (it is run where it is called), else null.
+   * {@code uses} are the names its body uses, each with what the body does with it ("load", "store", "atomic";
+   * "assign" for the name itself assigned), so that a __shared__ array used in a lambda that is not run is reported
+   * as not analyzed and a local it assigns is not trusted after it.
    */
-  record Lambda(Pos pos, List<Use> uses) implements Expr {
+  record Lambda(Pos pos, List<Use> uses, Function function) implements Expr {
     public record Use(Name name, String op) {}
   }
 

@@ -304,6 +304,34 @@ public final class CudaParserFacade {
     return parser;
   }
 
+  /**
+   * A part of a parsed item parsed again on its own ({@code tokens}, copied: their indices are the item's), or null
+   * where it does not parse: a lambda's body and parameters, which the item keeps as tokens.
+   */
+  static <T> T parsePart(List<org.antlr.v4.runtime.Token> tokens, java.util.function.Function<CudaParser, T> rule) {
+    List<org.antlr.v4.runtime.Token> copies = new ArrayList<>(tokens.size() + 1);
+    for (org.antlr.v4.runtime.Token t : tokens) {
+      CommonToken c = new CommonToken(t.getType(), t.getText());
+      c.setLine(t.getLine());
+      c.setCharPositionInLine(t.getCharPositionInLine());
+      copies.add(c);
+    }
+    CommonToken eof = new CommonToken(org.antlr.v4.runtime.Token.EOF, "<EOF>");
+    if (!tokens.isEmpty()) eof.setLine(tokens.get(tokens.size() - 1).getLine());
+    copies.add(eof);
+    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(copies)));
+    Prediction p = prediction;
+    parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()));
+    parser.removeErrorListeners();
+    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+    parser.setErrorHandler(new BailErrorStrategy());
+    try {
+      return rule.apply(parser); // SLL alone: host code wraps long bodies in lambdas, and the rare part that needs LL
+    } catch (ParseCancellationException | RecognitionException e) { // stays a lambda that is not run
+      return null;
+    }
+  }
+
   /** The file's time ran out while an item was parsed: it and the items after it are skipped. */
   private static final class OutOfTime extends RuntimeException {
     OutOfTime() {

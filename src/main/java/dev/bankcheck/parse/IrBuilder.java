@@ -1173,16 +1173,20 @@ final class IrBuilder {
   }
 
   /**
-   * A lambda is not run, but the names its body uses are kept with what it does with them: a store when
-   * subscripted and assigned, an atomic when an argument of {@code atomic...()}, else a load (see Expr.Lambda).
+   * A lambda, with the names its body uses and what it does with them: a store when subscripted and assigned, an
+   * atomic when an argument of {@code atomic...()}, else a load (see Expr.Lambda).
    */
   private Expr lambda(Pos p, LambdaExprContext l) {
     List<Token> body = new ArrayList<>();
+    List<Token> params = null;
     boolean in = false;
     for (ParseTree c : l.children) {
       in |= c instanceof TerminalNode t && t.getText().equals("{"); // the first '{' of the lambda itself
       if (in) terminals(c, body);
+      else if (c instanceof TerminalNode t && t.getText().equals("(") && params == null) params = new ArrayList<>();
+      else if (c instanceof BalancedContext && params != null) terminals(c, params);
     }
+    Function function = lambdaFunction(p, body, params == null ? List.of() : params);
     List<Expr.Lambda.Use> uses = new ArrayList<>();
     for (int i = 1; i < body.size() - 1; i++) {
       Token t = body.get(i);
@@ -1196,7 +1200,30 @@ final class IrBuilder {
           : assigned(body, i) ? "assign" : "load";
       uses.add(new Expr.Lambda.Use(new Expr.Name(pos(t), t.getText()), op));
     }
-    return new Expr.Lambda(p, List.copyOf(uses));
+    return new Expr.Lambda(p, List.copyOf(uses), function);
+  }
+
+  /**
+   * A lambda as a function of its own, named by its place, where its parameters and body parse (parsed apart: the
+   * item keeps a lambda as tokens, so that one it cannot parse costs nothing around it); else null. Positions come
+   * from the item's tokens, which the parts' tokens are a run of.
+   */
+  private Function lambdaFunction(Pos p, List<Token> body, List<Token> params) {
+    LambdaParametersEofContext paramsCtx = params.isEmpty() ? null
+        : CudaParserFacade.parsePart(params, CudaParser::lambdaParametersEof);
+    LambdaBodyEofContext bodyCtx = CudaParserFacade.parsePart(body, CudaParser::lambdaBodyEof);
+    if (bodyCtx == null || !params.isEmpty() && paramsCtx == null) return null;
+    Pos[] itemPositions = positions;
+    try {
+      positions = Arrays.copyOfRange(itemPositions, params.isEmpty() ? 0 : params.get(0).getTokenIndex(),
+          itemPositions.length);
+      List<VarDecl> parameters = paramsCtx == null ? List.of() : params(paramsCtx.parameterList());
+      positions = Arrays.copyOfRange(itemPositions, body.get(0).getTokenIndex(), itemPositions.length);
+      return new Function(p, "lambda@" + p.line() + ":" + p.column(), Set.of("__device__"), builtin("auto"), parameters,
+          block(bodyCtx.compoundStatement()), List.of(), false);
+    } finally {
+      positions = itemPositions;
+    }
   }
 
   private static void terminals(ParseTree tree, List<Token> out) {

@@ -217,6 +217,9 @@ public final class Interpreter {
     }
     frames.push(new Frame(n, true, false));
     exec(kernel.body(), warp.active().clone());
+    // lambdas made but never called where the tool follows them: their uses are not analyzed, never dropped
+    for (List<Runnable> reports : notRunLambdas.values()) reports.forEach(Runnable::run);
+    notRunLambdas.clear();
     frames.pop();
     scopes.pop();
   }
@@ -1344,6 +1347,7 @@ public final class Interpreter {
     private Val[][] before;
     private boolean[] mask;
     private int escapesBefore;
+    private int closureCallsBefore;
 
     Repeats(Var[] vars) {
       this.vars = vars;
@@ -1351,13 +1355,14 @@ public final class Interpreter {
 
     /** Whether the iteration about to run with lanes {@code m} starts as the last one run did; if not, notes its start. */
     boolean sameAsBefore(boolean[] m) {
-      if (mask != null && Arrays.equals(mask, m) && escapesBefore == escapes) {
+      if (mask != null && Arrays.equals(mask, m) && escapesBefore == escapes && closureCallsBefore == closureCalls) {
         boolean same = true;
         for (int i = 0; i < vars.length && same; i++) same = sameLanes(before[i], vars[i].vals);
         if (same) return true;
       }
       mask = m.clone();
       escapesBefore = escapes;
+      closureCallsBefore = closureCalls;
       if (before == null) before = new Val[vars.length][];
       for (int i = 0; i < vars.length; i++) before[i] = vars[i].vals == null ? null : vars[i].vals.clone();
       return false;
@@ -2142,7 +2147,7 @@ public final class Interpreter {
       return fill(new Val.Opaque("initializer list"));
     }
     if (e instanceof Expr.Launch) return fill(new Val.Opaque("kernel launch"));
-    if (e instanceof Expr.Lambda lam) return lambda(lam, mask);
+    if (e instanceof Expr.Lambda lam) return lam.function() != null ? closure(lam, mask) : lambda(lam, mask);
     if (e instanceof Expr.AsmOutput a) {
       return fill(new Val.Unknown("it is written by the inline asm at " + at(a.pos()) + ", which bankcheck does not run"));
     }
@@ -2876,6 +2881,11 @@ public final class Interpreter {
 
   private Val[] call(Expr.Call c, boolean[] mask) {
     String name = c.callee() instanceof Expr.Name nm ? nm.name() : null;
+    // a lambda: held by a local or a parameter (f(x)), or called where it is written ([&] { ... }())
+    Var held = name != null ? lookupLocal(name) : null;
+    Val.Closure closure = held != null && held.vals != null ? closureIn(held.vals, mask)
+        : c.callee() instanceof Expr.Lambda lam && lam.function() != null ? closureIn(eval(lam, mask), mask) : null;
+    if (closure != null) return callClosure(closure, c, mask);
     if (name == null) {
       Val[] ran = c.callee() instanceof Expr.Member m ? method(c, m, mask) : null;
       if (ran != null) return ran;
@@ -3270,20 +3280,72 @@ public final class Interpreter {
 
   /** A lambda is not run: each use of shared memory in its body is an access that is not analyzed, never dropped. */
   private Val[] lambda(Expr.Lambda lam, boolean[] mask) {
-    String why = "it is in the lambda at " + at(lam.pos()) + ", which bankcheck does not run, so this access is not"
-        + " analyzed";
-    for (Expr.Lambda.Use u : lam.uses()) {
-      if (nameOrNull(u.name().name()) == null) continue; // the lambda's own parameters and locals
-      if (u.op().equals("assign") && nameOrNull(u.name().name()) instanceof LocalLV l) {
-        // the lambda may run at any later point (or never): the variable is unknown from here on
-        escape(l, "'" + l.name() + "' may be assigned by the lambda at " + at(lam.pos())
-            + ", which bankcheck does not run");
-        continue;
-      }
-      MemOp op = u.op().equals("store") ? MemOp.STORE : u.op().equals("atomic") ? MemOp.ATOMIC : MemOp.LOAD;
-      unanalyzed(u.name(), op, eval(u.name(), mask), why, mask);
-    }
+    escapeAssigned(lam, "which bankcheck does not run");
+    for (Runnable report : notRunReports(lam, mask)) report.run();
     return fill(new Val.Opaque("a lambda"));
+  }
+
+  /**
+   * A lambda the tool can run: a value that runs its body where it is called. The locals it assigns are not trusted
+   * after it (it may run anywhere, also where the tool does not follow it); its uses of shared memory are reported
+   * as not analyzed at the end of the kernel if it never ran.
+   */
+  private Val[] closure(Expr.Lambda lam, boolean[] mask) {
+    escapeAssigned(lam, "which may run where bankcheck does not follow it");
+    if (!ranLambdas.contains(lam)) notRunLambdas.computeIfAbsent(lam, k -> notRunReports(lam, mask));
+    return fill(new Val.Closure(lam, new ArrayDeque<>(scopes), templateScope, namespace));
+  }
+
+  /** The lambdas with a body that were made and have not run yet: their uses of shared memory, to report if none runs. */
+  private final Map<Expr.Lambda, List<Runnable>> notRunLambdas = new java.util.LinkedHashMap<>();
+  private final Set<Expr.Lambda> ranLambdas = new HashSet<>();
+  /** Calls of lambdas so far: an iteration that calls one does not repeat the one before (it reads any variable). */
+  private int closureCalls;
+
+  private void escapeAssigned(Expr.Lambda lam, String which) {
+    for (Expr.Lambda.Use u : lam.uses()) {
+      // the lambda may run at any later point (or never): the variable is unknown from here on
+      if (u.op().equals("assign") && nameOrNull(u.name().name()) instanceof LocalLV l) {
+        escape(l, "'" + l.name() + "' may be assigned by the lambda at " + at(lam.pos()) + ", " + which);
+      }
+    }
+  }
+
+  /** The reports of a lambda's uses of shared memory as accesses not analyzed, with the values they have here. */
+  private List<Runnable> notRunReports(Expr.Lambda lam, boolean[] mask) {
+    String why = "it is in the lambda at " + at(lam.pos()) + ", which bankcheck does not run"
+        + (lam.function() != null ? " (it is not called where bankcheck follows it)" : "") + ", so this access is not"
+        + " analyzed";
+    List<Runnable> reports = new ArrayList<>();
+    for (Expr.Lambda.Use u : lam.uses()) {
+      LV lv = nameOrNull(u.name().name());
+      if (lv == null || u.op().equals("assign") && lv instanceof LocalLV) continue; // its own parameters and locals
+      MemOp op = u.op().equals("store") ? MemOp.STORE : u.op().equals("atomic") ? MemOp.ATOMIC : MemOp.LOAD;
+      Val[] vals = eval(u.name(), mask);
+      boolean[] at = mask.clone();
+      reports.add(() -> unanalyzed(u.name(), op, vals, why, at));
+    }
+    return reports;
+  }
+
+  /** Runs a lambda's body where it is called: with the variables it was written among, and its own parameters. */
+  private Val[] callClosure(Val.Closure closure, Expr.Call c, boolean[] mask) {
+    Expr.Lambda lam = closure.lambda();
+    ranLambdas.add(lam);
+    notRunLambdas.remove(lam);
+    closureCalls++;
+    return callUser(lam.function(), c, mask, null, null, closure);
+  }
+
+  /** The lambda all active lanes hold in {@code vals}, or null. */
+  private Val.Closure closureIn(Val[] vals, boolean[] mask) {
+    Val.Closure found = null;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (!(vals[l] instanceof Val.Closure cl) || found != null && !found.equals(cl)) return null;
+      found = cl;
+    }
+    return found;
   }
 
   private void escape(LocalLV l, String why) {
@@ -3720,7 +3782,7 @@ public final class Interpreter {
   /** The pointer an object converts to through its {@code operator T*()}, run like an inlined call. */
   private Val[] convertObject(Val.Obj o, boolean[] mask) {
     if (o.def().conversions().isEmpty()) return fill(new Val.Unknown("'" + o.def().name() + "' has no conversion to a pointer"));
-    return invoke(o.def().conversions().get(0), o.bindings(), scope -> {}, mask, "no pointer returned");
+    return invoke(o.def().conversions().get(0), o.bindings(), scope -> {}, mask, "no pointer returned", null);
   }
 
   /** Template arguments written at a call ({@code mulN<8>(x)}), evaluated in the caller, then defaults. */
@@ -3827,6 +3889,12 @@ public final class Interpreter {
    * run after its parameters are bound.
    */
   private Val[] callUser(Function f, Expr.Call c, boolean[] mask, Self self, List<StructDef.MemberInit> inits) {
+    return callUser(f, c, mask, self, inits, null);
+  }
+
+  /** {@code closure}: the lambda {@code f} is the body of, run among the variables it was written with. */
+  private Val[] callUser(Function f, Expr.Call c, boolean[] mask, Self self, List<StructDef.MemberInit> inits,
+      Val.Closure closure) {
     List<Expr> argExprs = c.args();
     if (callStack.size() >= MAX_CALL_DEPTH) {
       String why = "calls nested deeper than " + MAX_CALL_DEPTH + " levels";
@@ -3855,7 +3923,8 @@ public final class Interpreter {
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
     Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
-    Map<String, Val> template = self != null ? self.cls().bindings() : templateBindings(f, c, callerConstants);
+    Map<String, Val> template = closure != null ? closure.template() : self != null ? self.cls().bindings()
+        : templateBindings(f, c, callerConstants);
     // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
     if (callStack.contains(new Call(f, template))) {
       String why = "'" + f.name() + "' is recursive";
@@ -3864,13 +3933,14 @@ public final class Interpreter {
       }
       return fill(new Val.Unknown(why));
     }
-    PureCall key = self == null && pure(f) ? new PureCall(f, template, argumentLanes(bound, mask), mask.clone()) : null;
+    PureCall key = self == null && closure == null && pure(f)
+        ? new PureCall(f, template, argumentLanes(bound, mask), mask.clone()) : null;
     Val[] known = key == null ? null : pureCalls.get(key);
     if (known != null) return known.clone();
     if (self != null) selves.push(self);
     try {
       Val[] out = invoke(f, template, scope -> bindCall(f, scope, bound, self, inits, mask), mask,
-          "'" + f.name() + "' returned no value");
+          "'" + f.name() + "' returned no value", closure);
       if (key != null) pureCalls.put(key, out.clone());
       return out;
     } finally {
@@ -3986,14 +4056,16 @@ public final class Interpreter {
    * Runs a function body in a scope of its own with {@code template} bound; {@code bind} fills that scope
    * first (parameters, default arguments). Returns each lane's returned value.
    */
+  @SuppressWarnings("unchecked")
   private Val[] invoke(Function f, Map<String, Val> template, java.util.function.Consumer<Map<String, Var>> bind,
-      boolean[] mask, String noValue) {
+      boolean[] mask, String noValue, Val.Closure closure) {
     Deque<Map<String, Var>> saved = scopes;
     Map<String, Val> savedTemplate = templateScope;
     String savedNamespace = namespace;
     templateScope = template;
-    namespace = program.namespaceOf(f);
-    scopes = new ArrayDeque<>();
+    namespace = closure != null ? closure.namespace() : program.namespaceOf(f);
+    // a lambda's body sees the variables around it, as written (its captures are by reference)
+    scopes = closure != null ? new ArrayDeque<>((Deque<Map<String, Var>>) closure.scopes()) : new ArrayDeque<>();
     scopes.push(new HashMap<>());
     callStack.push(new Call(f, template));
     Frame frame = new Frame(n, true, false);

@@ -120,6 +120,13 @@ public sealed interface Val {
     }
   }
 
+  /**
+   * A lambda with a body the tool runs: {@code scopes} are the variables it was written among (it runs with them,
+   * as a capture by reference does), with the template arguments and namespace of the code around it.
+   */
+  record Closure(dev.bankcheck.ir.Expr.Lambda lambda, java.util.Deque<? extends java.util.Map<String, ?>> scopes,
+      java.util.Map<String, Val> template, String namespace) implements Val {}
+
   /** An object of a struct whose {@code operator T*()} may hand out shared memory (SharedMemory<T>()). */
   record Obj(dev.bankcheck.ir.StructDef def, java.util.Map<String, Val> bindings) implements Val {}
 
