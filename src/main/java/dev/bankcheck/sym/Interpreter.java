@@ -1866,7 +1866,7 @@ public final class Interpreter {
     if (v != null) {
       if (v.root != null) return true;
       for (Val x : v.vals) {
-        if (x instanceof Val.Ptr) return true;
+        if (x instanceof Val.Ptr || x instanceof Val.Closure) return true; // a lambda may touch it when called
       }
       return false;
     }

@@ -4,6 +4,7 @@ import static dev.bankcheck.check.AnalyzerTest.analyze;
 import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
 import static dev.bankcheck.check.AnalyzerTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -32,6 +33,20 @@ class NotRunCodeTest {
     assertEquals(2, at(r, 8, Op.LOAD).ways()); // the kernel itself is analyzed
     assertUnknownBecause(at(r, 9, Op.STORE), "in the lambda at line 9, which bankcheck does not run (it is not called"
         + " where bankcheck follows it)");
+  }
+
+  /** A loop that only calls a lambda reaches shared memory: its iterations are enumerated, not run as "any iteration". */
+  @Test
+  void aLoopThatCallsALambdaIsEnumerated() {
+    FileReport r = analyze("""
+        __global__ void k(float *out, int n) {
+          __shared__ float s[32 * 32];
+          auto f = [&](int k) { s[threadIdx.x * (k + 1)] = 0; };
+          for (int k = 0; k < 4; ++k) f(k);
+        }
+        """);
+    assertEquals(4, at(r, 3, Op.STORE).ways());
+    assertTrue(at(r, 3, Op.STORE).reason().contains("worst at k = 3"), at(r, 3, Op.STORE).reason());
   }
 
   @Test
