@@ -3292,13 +3292,16 @@ public final class Interpreter {
    */
   private Val[] closure(Expr.Lambda lam, boolean[] mask) {
     escapeAssigned(lam, "which may run where bankcheck does not follow it");
-    if (!ranLambdas.contains(lam)) notRunLambdas.computeIfAbsent(lam, k -> notRunReports(lam, mask));
+    if (!ranLambdas.contains(lam.pos())) notRunLambdas.computeIfAbsent(lam.pos(), k -> notRunReports(lam, mask));
     return fill(new Val.Closure(lam, new ArrayDeque<>(scopes), templateScope, namespace));
   }
 
-  /** The lambdas with a body that were made and have not run yet: their uses of shared memory, to report if none runs. */
-  private final Map<Expr.Lambda, List<Runnable>> notRunLambdas = new java.util.LinkedHashMap<>();
-  private final Set<Expr.Lambda> ranLambdas = new HashSet<>();
+  /**
+   * The lambdas with a body that were made and have not run yet, by place (a lambda's IR is a deep record): their
+   * uses of shared memory, to report if none runs.
+   */
+  private final Map<Pos, List<Runnable>> notRunLambdas = new java.util.LinkedHashMap<>();
+  private final Set<Pos> ranLambdas = new HashSet<>();
   /** Calls of lambdas so far: an iteration that calls one does not repeat the one before (it reads any variable). */
   private int closureCalls;
 
@@ -3331,8 +3334,8 @@ public final class Interpreter {
   /** Runs a lambda's body where it is called: with the variables it was written among, and its own parameters. */
   private Val[] callClosure(Val.Closure closure, Expr.Call c, boolean[] mask) {
     Expr.Lambda lam = closure.lambda();
-    ranLambdas.add(lam);
-    notRunLambdas.remove(lam);
+    ranLambdas.add(lam.pos());
+    notRunLambdas.remove(lam.pos());
     closureCalls++;
     return callUser(lam.function(), c, mask, null, null, closure);
   }
@@ -3342,7 +3345,7 @@ public final class Interpreter {
     Val.Closure found = null;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
-      if (!(vals[l] instanceof Val.Closure cl) || found != null && !found.equals(cl)) return null;
+      if (!(vals[l] instanceof Val.Closure cl) || found != null && found != cl && !found.equals(cl)) return null;
       found = cl;
     }
     return found;
