@@ -44,10 +44,14 @@ final class UnanalyzedUses {
       String function = functionName(t);
       for (int i = 0; i + 1 < t.size(); i++) {
         Token tok = t.get(i);
-        if (tok.kind() == TokenKind.IDENTIFIER && shared.contains(tok.text()) && t.get(i + 1).text().equals("[")
+        boolean subscripted = t.get(i + 1).text().equals("[");
+        // the array handed whole to a call (apex's reduce_block_into_lanes(vals, val)): the callee's accesses
+        boolean argument = i > 0 && Set.of("(", ",").contains(t.get(i - 1).text())
+            && Set.of(",", ")").contains(t.get(i + 1).text());
+        if (tok.kind() == TokenKind.IDENTIFIER && shared.contains(tok.text()) && (subscripted || argument)
             && (i == 0 || !t.get(i - 1).kind().equals(TokenKind.IDENTIFIER) && !t.get(i - 1).text().equals("__shared__"))
             && !isDeclaration(t, i)) {
-          Op op = isAssigned(t, i + 1) ? Op.STORE : Op.LOAD;
+          Op op = subscripted && isAssigned(t, i + 1) ? Op.STORE : Op.LOAD;
           out.add(new Finding(tok.pos(), Rules.UNANALYZED_ACCESS, function, tok.text(), null, op, 0, null, null, null, null,
               Verdict.UNKNOWN, null, null, false,
               "this use of '" + tok.text() + "' is in code that could not be parsed (see the parse error); "

@@ -49,6 +49,20 @@ class NotRunCodeTest {
     assertTrue(at(r, 3, Op.STORE).reason().contains("worst at k = 3"), at(r, 3, Op.STORE).reason());
   }
 
+  /** A shared array handed whole to a call in code that does not parse is reported, as its subscripts are. */
+  @Test
+  void anArrayPassedToACallInCodeThatDoesNotParseIsReported() {
+    FileReport r = analyze("""
+        __global__ void cleanup(float *out) {
+          __shared__ float vals[512];
+          float v = reduce(vals, out[0]) * ;
+          vals[threadIdx.x] = 0;
+        }
+        """);
+    assertUnknownBecause(at(r, 3, Op.LOAD), "this use of 'vals' is in code that could not be parsed");
+    assertUnknownBecause(at(r, 4, Op.STORE), "this use of 'vals' is in code that could not be parsed");
+  }
+
   @Test
   void aCaptureListDoesNotReachToALaterBracket() {
     // "[=]" followed by a body and later subscripts: the capture list is "=" only
