@@ -17,6 +17,9 @@ import java.util.Set;
 final class UnanalyzedUses {
   private UnanalyzedUses() {}
 
+  private static final Set<String> ARGUMENT_BEFORE = Set.of("(", ",");
+  private static final Set<String> ARGUMENT_AFTER = Set.of(",", ")");
+
   static List<Finding> find(List<CudaParserFacade.SkippedItem> skipped, TranslationUnit unit) {
     Set<String> globalShared = new HashSet<>();
     for (TranslationUnit.Item item : unit.items()) {
@@ -46,8 +49,8 @@ final class UnanalyzedUses {
         Token tok = t.get(i);
         boolean subscripted = t.get(i + 1).text().equals("[");
         // the array handed whole to a call (apex's reduce_block_into_lanes(vals, val)): the callee's accesses
-        boolean argument = i > 0 && Set.of("(", ",").contains(t.get(i - 1).text())
-            && Set.of(",", ")").contains(t.get(i + 1).text());
+        boolean argument = i > 0 && ARGUMENT_BEFORE.contains(t.get(i - 1).text())
+            && ARGUMENT_AFTER.contains(t.get(i + 1).text());
         if (tok.kind() == TokenKind.IDENTIFIER && shared.contains(tok.text()) && (subscripted || argument)
             && (i == 0 || !t.get(i - 1).kind().equals(TokenKind.IDENTIFIER) && !t.get(i - 1).text().equals("__shared__"))
             && !isDeclaration(t, i)) {

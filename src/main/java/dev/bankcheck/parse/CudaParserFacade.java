@@ -287,7 +287,11 @@ public final class CudaParserFacade {
    * throws {@link OutOfTime} at a decision once {@code stop} says the file's time is up.
    */
   private static CudaParser bailingParser(List<Token> tokens, BooleanSupplier stop) {
-    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(antlrTokens(tokens))));
+    return bailingParserOf(antlrTokens(tokens), stop);
+  }
+
+  private static CudaParser bailingParserOf(List<org.antlr.v4.runtime.Token> tokens, BooleanSupplier stop) {
+    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(tokens)));
     Prediction p = prediction;
     parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()) {
       // an item can take many seconds to predict (600 comparisons joined by '||': 21 s): checked at each token
@@ -319,15 +323,10 @@ public final class CudaParserFacade {
     CommonToken eof = new CommonToken(org.antlr.v4.runtime.Token.EOF, "<EOF>");
     if (!tokens.isEmpty()) eof.setLine(tokens.get(tokens.size() - 1).getLine());
     copies.add(eof);
-    CudaParser parser = new CudaParser(new CommonTokenStream(new ListTokenSource(copies)));
-    Prediction p = prediction;
-    parser.setInterpreter(new ParserATNSimulator(parser, parser.getATN(), p.dfa(), p.contexts()));
-    parser.removeErrorListeners();
-    parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
-    parser.setErrorHandler(new BailErrorStrategy());
     try {
-      return rule.apply(parser); // SLL alone: host code wraps long bodies in lambdas, and the rare part that needs LL
-    } catch (ParseCancellationException | RecognitionException e) { // stays a lambda that is not run
+      // SLL alone: host code wraps long bodies in lambdas, and the rare part that needs LL stays a lambda not run
+      return rule.apply(bailingParserOf(copies, () -> false));
+    } catch (ParseCancellationException | RecognitionException e) {
       return null;
     }
   }
@@ -377,6 +376,8 @@ public final class CudaParserFacade {
 
   private static final Set<String> BEFORE_VIRT_SPECIFIER = Set.of("const", "volatile", "noexcept", "override",
       "final", "]", "&", "&&");
+  private static final Set<String> CLASS_KEYS = Set.of("struct", "class", "union");
+  private static final Set<String> CONDITION_KEYS = Set.of("if", "while", "for", "switch", "constexpr");
 
   /**
    * Whether the token at {@code i} is 'final' or 'override' used as a name ({@code T final;}, apex's reducers):
@@ -388,7 +389,7 @@ public final class CudaParserFacade {
     String before = item.get(i - 1).text();
     if (before.equals(")")) return closesCondition(item, i - 1); // "if (tid < 32) final = x[tid];"
     if (BEFORE_VIRT_SPECIFIER.contains(before)) return false;
-    return !(text.equals("final") && i >= 2 && Set.of("struct", "class", "union").contains(item.get(i - 2).text()));
+    return !(text.equals("final") && i >= 2 && CLASS_KEYS.contains(item.get(i - 2).text()));
   }
 
   /**
@@ -401,7 +402,7 @@ public final class CudaParserFacade {
       String t = item.get(j).text();
       if (t.equals(")")) depth++;
       else if (t.equals("(") && --depth == 0) {
-        return j > 0 && Set.of("if", "while", "for", "switch", "constexpr").contains(item.get(j - 1).text());
+        return j > 0 && CONDITION_KEYS.contains(item.get(j - 1).text());
       }
     }
     return false;

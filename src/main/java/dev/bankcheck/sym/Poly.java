@@ -380,7 +380,7 @@ public final class Poly {
   }
 
   /** The names a monomial (a key of {@link #terms}) is the product of. */
-  public static java.util.List<String> factors(String monomial) {
+  public static List<String> factors(String monomial) {
     return splitFactors(monomial);
   }
 
