@@ -440,6 +440,9 @@ public final class BankModel {
       // Same-address serialization dominates: the evidence is the bank of the busiest word.
       passes = maxLanesOnOneWord;
       worstBank = bankOf(sc.word[busiest], banks);
+    } else if (kind != AccessKind.COPY && maxWordsInBank == 1) {
+      // Every bank holds one word: the evidence is the lanes that share one, where some do.
+      worstBank = bankOf(sc.word[busiest], banks);
     } else {
       // Ties go to the bank that the lowest lane touches first: readable evidence.
       for (int lane = start; lane <= end && worstBank < 0; lane++) {

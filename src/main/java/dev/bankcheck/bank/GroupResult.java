@@ -9,7 +9,8 @@ import java.util.Arrays;
  * @param lastLane last lane of the group's lane range
  * @param passes passes the group needs: max distinct words in one bank (for atomics also at least
  *     the largest number of lanes on one word; for copies, each word counted once per lane on it)
- * @param worstBank a bank that attains {@code passes}; ties go to the bank of the lowest lane
+ * @param worstBank a bank that attains {@code passes}; ties go to the bank of the lowest lane, or where every bank
+ *     holds one word, to the bank of the first word most lanes share
  * @param lanesInWorstBank active lanes with at least one word in the worst bank, ascending
  * @param wordsInWorstBank distinct words of the group in the worst bank, ascending
  * @param maxLanesOnOneWord the largest number of active lanes that touch one common word

@@ -49,6 +49,10 @@ class ExplainTest {
     assertEquals(
         "lane stride 1 word (4 bytes): every lane hits a different bank",
         why(l -> 4L * l, 1, AccessKind.LOAD));
+    // bytes 3 apart from byte 1 (Rodinia's RGB triples): the lanes named share a word (it said "lane 0 share word 0")
+    assertEquals(
+        "lanes 1 and 2 share word 1 (1-byte elements, 4 per word): 24 words in 24 banks, conflict-free",
+        why(l -> 3L * l + 1, 1, AccessKind.LOAD));
     assertEquals(
         "lane stride 32 words (128 bytes): gcd(32, 32) = 32, all 32 lanes hit bank 0",
         why(l -> 128L * l, 1, AccessKind.LOAD));
