@@ -48,6 +48,9 @@ topItem
     // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
     | templateHeader? declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
       ctorInitializer? (compoundStatement | ';' | '=' ('default' | 'delete') ';')   #constructorItem
+    // "bool Tester::running = false;": a static data member defined outside its class, parsed, not recorded
+    | templateHeader? declSpecifiers pointer* (Identifier templateArgs? '::')+ Identifier arraySuffix*
+      ('=' initializer | braceInitializer)? ';'            #staticMemberDefinition
     | 'namespace' Identifier '=' qualifiedName ';'          #namespaceAlias
     | 'using' 'namespace'? qualifiedName ';'                #usingNamespace
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertItem
@@ -89,7 +92,8 @@ operatorSymbol
     ;
 
 functionSuffix
-    : 'const' | 'noexcept' | 'override' | 'final' | attribute
+    : 'const' | 'noexcept' ('(' expression ')')? | 'override' | 'final' | attribute
+    | 'throw' '(' (typeName (',' typeName)*)? ')'                // a dynamic exception specification, pre-C++17
     | '->' typeName                                             // a trailing return type
     ;
 
@@ -116,7 +120,7 @@ declSpecifiers
 
 declModifier
     : kw=( '__shared__' | '__device__' | '__global__' | '__host__' | '__constant__' | '__managed__'
-      | '__forceinline__' | '__noinline__' | '__inline__' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
+      | '__forceinline__' | '__noinline__' | '__inline__' | '__inline' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
       | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local' | '__extension__'
       | 'virtual' | '__grid_constant__')
     | 'extern' StringLiteral
@@ -219,7 +223,7 @@ baseClause
     ;
 
 memberDeclaration
-    : declaration                                           #fieldMember
+    : templateHeader? declaration                           #fieldMember   // a member class template too
     | templateHeader? functionDefinition                    #methodMember
     | templateHeader? operatorFunction                      #operatorMember
     | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
@@ -362,8 +366,9 @@ expression
     : primary                                                                   #primaryExpr
     | base=expression '[' index=expressionList ']'                              #subscriptExpr
     | callee=expression '(' args=argumentList? ')'                              #callExpr
-    | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
+    // before a plain member, as a template call comes before a plain name: "t.work<true>(1)" is not a comparison
     | base=expression op=('.' | '->') 'template'? member=Identifier callTemplateArgs  #memberTemplateExpr
+    | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
     | base=expression op=('.' | '->') 'operator' operatorSymbol                 #memberOperatorExpr
     | operand=expression op=('++' | '--')                                       #postfixExpr
     | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr

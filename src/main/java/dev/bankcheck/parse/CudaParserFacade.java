@@ -207,13 +207,22 @@ public final class CudaParserFacade {
 
   /**
    * ">>" becomes two '>' tokens (the grammar's right shift is '>' '>'), so that {@code A<B<int>> x} closes two
-   * template lists; ">>>" that closes no "<<<" becomes three. The second and third keep adjacent columns.
+   * template lists; ">>>" that closes no "<<<" becomes three. The second and third keep adjacent columns. A launch
+   * spelled "k << < g, b >> > (p)", which nvcc accepts, is joined into "<<<" and ">>>" ("<<" is never followed by
+   * '<' otherwise; in a launch's configuration, ">> >" before '(' closes it, elsewhere it closes templates).
    */
   static List<Token> splitClosingAngles(List<Token> tokens) {
     List<Token> out = new ArrayList<>(tokens.size());
     int openLaunches = 0;
-    for (Token t : tokens) {
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
       if (t.kind() == TokenKind.PUNCT) {
+        String joined = joinedLaunchBracket(t, i + 1 < tokens.size() ? tokens.get(i + 1) : null,
+            i + 2 < tokens.size() ? tokens.get(i + 2) : null, openLaunches);
+        if (joined != null) {
+          t = new Token(TokenKind.PUNCT, joined, t.file(), t.line(), t.column());
+          i++;
+        }
         switch (t.text()) {
           case "<<<" -> openLaunches++;
           case ">>>" -> {
@@ -234,6 +243,15 @@ public final class CudaParserFacade {
       out.add(t);
     }
     return out;
+  }
+
+  private static String joinedLaunchBracket(Token t, Token next, Token after, int openLaunches) {
+    if (next == null || next.kind() != TokenKind.PUNCT) return null;
+    if (t.text().equals("<<") && next.text().equals("<")) return "<<<";
+    if (openLaunches > 0 && t.text().equals(">>") && next.text().equals(">") && after != null && after.text().equals("(")) {
+      return ">>>";
+    }
+    return null;
   }
 
   private static void splitInto(List<Token> out, Token t, int n) {

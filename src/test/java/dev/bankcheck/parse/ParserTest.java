@@ -232,6 +232,8 @@ class ParserTest {
       "k<N * 2, T*><<<g, b>>>(x) => (launch k<(* N 2),T*> [g b] x)",
       "k<float><<<1, 32>>>(p) => (launch k<float> [1 32] p)",
       "ns::k<<<1, 32>>>() => (launch ns::k [1 32])",
+      // Rodinia's spelling, which nvcc accepts
+      "k << < g, b >> > (x) => (launch k [g b] x)",
   })
   void kernelLaunches(String source, String expected) {
     assertEquals(expected, expr(source));
@@ -750,6 +752,13 @@ class ParserTest {
       "class M { public: void *operator new(size_t n) { return 0; } void operator delete[](void *p) {} };",
       "__device__ void f(int s) { D d{.host_status = s, .dev{2}}; }",
       "void run() { void (*fpDeriv[2])(float *, float *); }",
+      // Rodinia: member class templates, a static data member defined outside its class, __inline, throw()
+      "template <int X> class F { template <bool C> struct Col { int offset; }; Col<true> c; };",
+      "namespace dwt { bool Tester::running = false; template <class T> const int A<T>::n[2] = {1, 2}; }",
+      "template <typename T> __inline int compare(T *a, T *b) { return 0; }",
+      "class E : public std::exception { virtual ~E() throw(); const char *what() const throw() { return 0; } };",
+      "E::~E() throw() {} void f() noexcept(true) {}",
+      "__device__ void f(T t) { t.work<true>(1); t.template work<false>(2); }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
