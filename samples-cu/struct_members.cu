@@ -52,9 +52,10 @@ __global__ void structMembers(float *out) {
   // a temporary built with braces is evaluated: its 16-byte load is analyzed
   Vec4 q = Vec4{*reinterpret_cast<const float4 *>(&t[threadIdx.x * 8])};  // expect: load ways=2 width=16
   out[threadIdx.x] += q.v.x;
-  // a subscript of a class object calls its operator[]: not followed (it was read as a load of the object)
+  // a subscript of a class object runs its operator[]: the element it returns is stored to here (it was read as a
+  // load of the object, then `unknown`)
   __shared__ Buffer buffer;
-  buffer[threadIdx.x * 32] = 1.0f;  // expect: store unknown
+  buffer[threadIdx.x * 32] = 1.0f;  // expect: store ways=32
 }
 
 // A struct with a base class: the base's members come first in its layout (sizeof(Derived) is 16 bytes, a

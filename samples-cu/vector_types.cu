@@ -20,3 +20,19 @@ __global__ void vectors(float *out) {
   s4[tid] = make_float4(a.x, b.y, c.z, d.w);  // expect: store ok wavefronts=4 ideal=4 width=16
   out[tid] = e.x + f.y + g + h;
 }
+
+// A local vector is followed member by member: declared and filled (radix sort's 'uint4 rank; rank.x = ...'), made
+// by make_int2 or by braces. Until this version its members were `unknown` as indices ("a member of 'rank' is
+// written at line N, and bankcheck follows member writes only in objects it saw made").
+// bankcheck: block 128
+__global__ void vectorIndices(unsigned *out) {
+  __shared__ unsigned s[512];
+  uint4 rank;
+  rank.x = threadIdx.x * 4;
+  rank.y = rank.x + 1;
+  s[rank.x] = 1;  // expect: store ways=4
+  int2 cell = make_int2(threadIdx.x % 32, threadIdx.x / 32);
+  s[cell.y * 33 + cell.x] = 2;  // expect: store ok
+  int2 padded = {(int)threadIdx.x, 2};
+  out[threadIdx.x] = s[padded.x * padded.y + rank.y];  // expect: load ways=2
+}

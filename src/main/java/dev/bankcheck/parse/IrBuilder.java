@@ -451,7 +451,13 @@ final class IrBuilder {
     }
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
-        for (VarDecl v : declaration(f.declaration())) {
+        structTemplateParams = templateParams(f.templateHeader()); // a member class template's own parameters
+        List<VarDecl> declared = declaration(f.declaration());
+        structTemplateParams = List.of();
+        if (f.declaration().declSpecifiers().typeSpecifier() instanceof EnumTypeSpecContext e) {
+          statics.addAll(enumeratorsAsStatics(e.enumSpecifier()));
+        }
+        for (VarDecl v : declared) {
           if (v.is("static")) statics.add(v);
           else if (v.is("typedef")) memberTypes.add(v);
           else fields.add(v);
@@ -476,9 +482,16 @@ final class IrBuilder {
         items.add(new TranslationUnit.FunctionItem(f));
         if (c.tilde == null) constructors.add(new StructDef.Constructor(f, memberInits(c.ctorInitializer())));
       } else if (m instanceof OperatorMemberContext o && o.operatorFunction().compoundStatement() != null) {
+        // run where a subscript of an object calls its operator[]; other operators only have their uses listed
         OperatorFunctionContext op = o.operatorFunction();
-        items.add(new TranslationUnit.FunctionItem(memberBody(o, owner + "::operator" + op.operatorSymbol().getText(),
-            modifiers(op.declSpecifiers().declModifier()), List.of(), op.compoundStatement(), tps)));
+        List<Function.TemplateParam> all = new ArrayList<>(tps);
+        all.addAll(templateParams(o.templateHeader()));
+        Function body = memberBody(o, owner + "::operator" + op.operatorSymbol().getText(),
+            modifiers(op.declSpecifiers().declModifier()), params(op.parameterList()), op.compoundStatement(), all);
+        TypeRef ret = declSpecType(op.declSpecifiers()).withDeclarator(List.of(), stars(op.pointer()), hasRef(op.pointer()),
+            false);
+        items.add(new TranslationUnit.FunctionItem(new Function(body.pos(), body.name(), body.qualifiers(), ret,
+            body.params(), body.body(), body.templateParams(), body.launches())));
       } else if (m instanceof ConversionMemberContext c && c.body != null) {
         TypeRef target = typeName(c.typeName());
         int launchesBefore = launchesBuilt;
@@ -495,6 +508,36 @@ final class IrBuilder {
   }
 
   private static final TypeRef VOID = builtin("void");
+
+  /**
+   * {@code i = i + 32} as {@code i += 32} (also {@code i = 32 + i}, {@code i = i - 1}): a variable advanced this way
+   * is a loop's counter like one advanced by {@code +=}.
+   */
+  private static Expr.Assign compoundForm(Expr.Assign a) {
+    if (!a.op().equals("=") || !(a.target() instanceof Expr.Name x) || !(a.value() instanceof Expr.Binary b)) return a;
+    boolean left = b.left() instanceof Expr.Name l && l.name().equals(x.name());
+    boolean right = b.right() instanceof Expr.Name r && r.name().equals(x.name());
+    if (left && (b.op().equals("+") || b.op().equals("-"))) return new Expr.Assign(a.pos(), b.op() + "=", x, b.right());
+    if (right && b.op().equals("+")) return new Expr.Assign(a.pos(), "+=", x, b.left());
+    return a;
+  }
+
+  /**
+   * A class's unscoped enumerators are its static constants: in a class template their values may depend on its
+   * parameters ({@code enum { STRIDE = BOUNDARY + SIZE_X / 2 };}), which file scope cannot bind.
+   */
+  private List<VarDecl> enumeratorsAsStatics(EnumSpecifierContext es) {
+    if (es.getChildCount() > 1 && Set.of("class", "struct").contains(es.getChild(1).getText())) return List.of();
+    List<VarDecl> out = new ArrayList<>();
+    Expr next = null;
+    for (EnumeratorContext en : es.enumerator()) {
+      Pos p = pos(en);
+      Expr value = en.value != null ? expr(en.value) : next != null ? next : new Expr.IntLit(p, 0);
+      out.add(new VarDecl(p, en.name.getText(), builtin("int"), value, Set.of("static", "const"), null, null, null));
+      next = new Expr.Binary(p, "+", new Expr.Name(p, en.name.getText()), new Expr.IntLit(p, 1));
+    }
+    return out;
+  }
 
   /** A built-in type by name ("int", "void", "unsigned long"): no struct, template arguments, pointers or dims. */
   private static TypeRef builtin(String name) {
@@ -901,13 +944,18 @@ final class IrBuilder {
           && c.args.initializer(0).expression() != null) {
         return new Expr.Cast(p, namedType(type), expr(c.args.initializer(0).expression()));
       }
+      // "obj.f<N>(x)", "obj.template f<N>(x)": the member's template arguments are the call's
+      if (c.callee instanceof MemberTemplateExprContext mt) {
+        return new Expr.Call(p, expr(c.callee), callTemplateArgs(mt.callTemplateArgs()), args(c.args),
+            callTemplateValues(mt.callTemplateArgs()));
+      }
       return new Expr.Call(p, expr(c.callee), List.of(), args(c.args));
     }
     if (e instanceof MemberExprContext m) {
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
     }
     if (e instanceof MemberTemplateExprContext m) {
-      // "x.template f<N>": the member; its template arguments are not followed
+      // "x.template f<N>": the member; its template arguments are followed where it is called (above)
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
     }
     if (e instanceof MemberOperatorExprContext m) return unsupported(p, "an operator called by its name", m);
@@ -924,7 +972,7 @@ final class IrBuilder {
     if (e instanceof AlignofExprContext ae) return alignofCall(p, ae.typeName());
     if (e instanceof CastExprContext c) return cast(p, c);
     if (e instanceof TernaryExprContext t) return new Expr.Ternary(p, expr(t.cond), expr(t.then), expr(t.otherwise));
-    if (e instanceof AssignExprContext a) return new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right));
+    if (e instanceof AssignExprContext a) return compoundForm(new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right)));
     if (isCompleteBinary(e)) return binary(e);
     return unsupported(p, e.getText(), e);
   }

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -127,6 +128,8 @@ public final class Interpreter {
     final boolean[] continued;
     /** A break or return ran under a condition the tool could not decide: the trip count is unknown. */
     boolean uncertainExit;
+    /** A function returning a reference returned an address in shared memory (its returns hold addresses). */
+    boolean returnedAddress;
     /** How many undecided conditions that vary between lanes were open when the loop began. */
     int conditionsAtEntry;
     /** Lanes may leave the loop after different numbers of iterations: a break under a condition that varies. */
@@ -344,7 +347,8 @@ public final class Interpreter {
       Frame f = functionFrame();
       Val.Obj made = r.value() instanceof Expr.InitList ? returnedObject() : null;
       Val[] v = r.value() == null ? null : made != null
-          ? construct(made, ((Expr.InitList) r.value()).items(), false, mask) : eval(r.value(), mask);
+          ? construct(made, ((Expr.InitList) r.value()).items(), false, mask)
+          : returnsReference() ? returnedReference(r.value(), f, mask) : eval(r.value(), mask);
       int prev = -1; // a lane with the same pending return and value as the one before returns what that one did
       Pending prevPending = null;
       for (int l = 0; l < n; l++) {
@@ -460,6 +464,7 @@ public final class Interpreter {
     }
     Val[] vals;
     StructDef struct = program.objectStruct(v.type());
+    if (struct == null && v.type().pointers() == 0 && v.type().dims().isEmpty()) struct = vectorStruct(v.type().base());
     Val cls = struct == null ? null : object(struct, v.type());
     if (cls instanceof Val.Obj o && (v.init() == null || v.init() instanceof Expr.InitList)) {
       // S s; S s(a, b); S s{a, b}; S s = {a, b}: a constructor, or the members in order
@@ -1529,6 +1534,67 @@ public final class Interpreter {
     return false;
   }
 
+  /**
+   * Whether each iteration of a loop ends by setting {@code name} back to the value it holds before the loop
+   * ({@code wtx = tx;} after an inner loop that advanced it): then every iteration starts with that value. The
+   * reset must be a statement of the body's own block after every other write of it (no {@code continue} can skip
+   * it), and its value must read nothing the loop changes.
+   */
+  private boolean restoredEachIteration(Stmt body, Expr step, String name, Var v, boolean[] mask, Set<String> increments,
+      Set<String> others) {
+    Expr reset = program.<Map<String, Expr>>fact("final resets", body, Interpreter::finalResets).get(name);
+    if (reset == null || step != null && program.<List<List<String>>>fact("assigned", step, Interpreter::assigned)
+        .stream().anyMatch(names -> names.contains(name))) {
+      return false;
+    }
+    boolean[] invariant = {true};
+    Walk.expr(reset, x -> invariant[0] &= x instanceof Expr.Name nm
+        ? !increments.contains(nm.name()) && !others.contains(nm.name()) && readsNoMemory(nm.name())
+        : x instanceof Expr.Member m ? !m.arrow() : x instanceof Expr.Binary || x instanceof Expr.IntLit
+            || x instanceof Expr.Cast || x instanceof Expr.Unary u && Set.of("-", "+", "~", "!").contains(u.op()));
+    if (!invariant[0]) return false;
+    Val[] now;
+    noAccess++;
+    try {
+      now = eval(reset, mask);
+    } finally {
+      noAccess--;
+    }
+    for (int l = 0; l < n; l++) {
+      if (mask[l] && !Objects.equals(now[l], v.vals[l])) return false;
+    }
+    return true;
+  }
+
+  /** The assignments {@code x = e;} that end a loop body's block, last write of x, by name; none after a continue. */
+  private static Map<String, Expr> finalResets(Object body) {
+    if (!(body instanceof Stmt.Block block)) return Map.of();
+    if (skipsToNextIteration(block)) return Map.of();
+    Map<String, Expr> out = new HashMap<>();
+    Set<String> writtenAfter = new HashSet<>();
+    for (int i = block.items().size() - 1; i >= 0; i--) {
+      Stmt item = block.items().get(i);
+      if (item instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && a.op().equals("=")
+          && a.target() instanceof Expr.Name t && !writtenAfter.contains(t.name())) {
+        out.putIfAbsent(t.name(), a.value());
+      }
+      for (List<String> names : assigned(item)) writtenAfter.addAll(names);
+    }
+    return out;
+  }
+
+  /** Whether a statement holds a continue, a goto or a label (a continue of an inner loop too: it is not told apart). */
+  private static boolean skipsToNextIteration(Stmt st) {
+    if (st instanceof Stmt.Continue || st instanceof Stmt.Goto || st instanceof Stmt.Label) return true;
+    if (st instanceof Stmt.Block b) return b.items().stream().anyMatch(Interpreter::skipsToNextIteration);
+    if (st instanceof Stmt.If i) return skipsToNextIteration(i.then()) || i.otherwise() != null && skipsToNextIteration(i.otherwise());
+    if (st instanceof Stmt.For f) return skipsToNextIteration(f.body());
+    if (st instanceof Stmt.While w) return skipsToNextIteration(w.body());
+    if (st instanceof Stmt.DoWhile d) return skipsToNextIteration(d.body());
+    if (st instanceof Stmt.Switch w) return skipsToNextIteration(w.body());
+    return false;
+  }
+
   /** The variables multiplied, divided or shifted in place. */
   private static List<String> geometric(Object stmtOrExpr) {
     List<String> out = new ArrayList<>();
@@ -1605,7 +1671,10 @@ public final class Interpreter {
         System.arraycopy(swapped.get(name), 0, v.vals, 0, n);
         continue;
       }
-      Val fresh = changedBy(v.vals, mask, "'" + name + "'", k, pos);
+      if (restoredEachIteration(body, step, name, v, mask, increments, others)) continue;
+      // whatever a loop leaves in a float, it is a float: compared, it decides as data does (a binary search's pivot)
+      Val fresh = v.type instanceof Type.Scalar sc && !sc.integer() ? new Val.Opaque("floating-point value")
+          : changedBy(v.vals, mask, "'" + name + "'", k, pos);
       touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (mask[l] && v.vals[l] != null) v.vals[l] = fresh;
@@ -2141,7 +2210,11 @@ public final class Interpreter {
       for (Expr x : c.exprs()) last = eval(x, mask);
       return last;
     }
-    if (e instanceof Expr.Call c) return call(c, mask);
+    if (e instanceof Expr.Call c) {
+      lastCallAddressed = false; // a memoized call runs nothing
+      Val[] out = call(c, mask);
+      return takeAddressed() ? read(deref(out, mask, () -> text(c)), mask, c) : out; // at(i) of float &at(int i)
+    }
     if (e instanceof Expr.InitList il) {
       for (Expr x : il.items()) untracked(x, eval(x, mask), "an initializer list", mask);
       return fill(new Val.Opaque("initializer list"));
@@ -2192,7 +2265,11 @@ public final class Interpreter {
     if (e instanceof Expr.Name nm) return name(nm.name());
     if (e instanceof Expr.Index i) {
       LV object = plainLvalue(i.base()) ? lvalue(i.base(), mask) : null;
-      if (object instanceof SharedLV s && (s.type() instanceof Type.Struct || s.type() instanceof Type.Opaque)) {
+      boolean isObject = object instanceof SharedLV s ? s.type() instanceof Type.Struct || s.type() instanceof Type.Opaque
+          : (object instanceof LocalLV || object instanceof FieldLV) && holdsStruct(valuesOf(object));
+      LV element = isObject ? subscriptOperator(i, mask) : null;
+      if (element != null) return element;
+      if (object instanceof SharedLV s && isObject) {
         eval(i.index(), mask);
         return unknownElement(s, "'" + text(i) + "' calls the operator[] of '" + s.type().display()
             + "', which bankcheck does not follow");
@@ -2204,14 +2281,31 @@ public final class Interpreter {
     if (e instanceof Expr.Member m) {
       Self self = m.arrow() && m.base() instanceof Expr.Name b && b.name().equals("this") ? currentSelf() : null;
       Var field = self == null ? null : self.fields().get(m.member());
-      if (field != null) return new LocalLV(m.member(), field); // this->x: the member, whatever x names here
+      if (field != null) return variable(m.member(), field); // this->x: the member, whatever x names here
       if (m.arrow()) return member(deref(eval(m.base(), mask), mask, () -> text(m.base())), m.member());
       return member(lvalue(m.base(), mask), m.member());
     }
     if (e instanceof Expr.Unary u && u.op().equals("*")) {
       return deref(eval(u.operand(), mask), mask, () -> "*" + text(u.operand()));
     }
+    if (e instanceof Expr.Call c) {
+      lastCallAddressed = false;
+      Val[] out = call(c, mask);
+      return takeAddressed() ? deref(out, mask, () -> text(c)) : new OtherLV(out, "a temporary");
+    }
     return new OtherLV(eval(e, mask), "a temporary");
+  }
+
+  /**
+   * {@code x[i]} of an object: its class's operator[] runs (on an object in shared memory, or a local one), and the
+   * element is what it returns (a reference: the address it names); null where the class defines none.
+   */
+  private LV subscriptOperator(Expr.Index i, boolean[] mask) {
+    Expr.Member op = new Expr.Member(i.pos(), i.base(), "operator[]", false);
+    lastCallAddressed = false;
+    Val[] out = method(new Expr.Call(i.pos(), op, List.of(), List.of(i.index())), op, mask);
+    if (out == null) return null;
+    return takeAddressed() ? deref(out, mask, () -> text(i)) : new OtherLV(out, "the result of an operator[]");
   }
 
   /** A name or its members ({@code sm.buf}): an lvalue found without evaluating anything. */
@@ -2245,6 +2339,19 @@ public final class Interpreter {
     return "expression";
   }
 
+  /** A variable as an lvalue: the shared array it declares, the shared memory it refers to, or itself. */
+  private LV variable(String name, Var v) {
+    if (v.root != null) return rootLV(v.root);
+    if (v.reference) {
+      Val.Ptr[] lanes = new Val.Ptr[n];
+      for (int l = 0; l < n; l++) {
+        if (v.vals[l] instanceof Val.Ptr p) lanes[l] = p.withVia(name);
+      }
+      return new SharedLV(lanes, v.type);
+    }
+    return new LocalLV(name, v);
+  }
+
   private LV name(String name) {
     LV found = nameOrNull(name);
     if (found == null && name.contains("::") && program.qualifierMayBeDropped(name)) {
@@ -2255,17 +2362,7 @@ public final class Interpreter {
 
   private LV nameOrNull(String name) {
     Var v = lookupLocal(name);
-    if (v != null) {
-      if (v.root != null) return rootLV(v.root);
-      if (v.reference) {
-        Val.Ptr[] lanes = new Val.Ptr[n];
-        for (int l = 0; l < n; l++) {
-          if (v.vals[l] instanceof Val.Ptr p) lanes[l] = p.withVia(name);
-        }
-        return new SharedLV(lanes, v.type);
-      }
-      return new LocalLV(name, v);
-    }
+    if (v != null) return variable(name, v);
     Val t = templateScope.get(name);
     if (t == null && name.contains("::")) {
       // sz<ncols>::k may name locals
@@ -2945,6 +3042,8 @@ public final class Interpreter {
       }
       f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     }
+    StructDef vector = f == null && simple.startsWith("make_") ? vectorStruct(simple.substring(5)) : null;
+    if (vector != null) return construct(new Val.Obj(vector, Map.of()), c.args(), false, mask); // make_int2(a, b)
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
@@ -3461,6 +3560,25 @@ public final class Interpreter {
 
   // ---------------------------------------------------------------- struct values
 
+  private final Map<String, StructDef> vectorStructs = new HashMap<>();
+
+  /**
+   * A CUDA vector type (int2, uint4, float4) as a struct of its components x, y, z, w without constructors, so that
+   * a local one is followed member by member ({@code uint4 rank; rank.x = ...}, {@code make_int2(a, b)}, {@code int2
+   * p = {a, b}}); null for other names and for dim3, whose missing members are 1.
+   */
+  private StructDef vectorStruct(String name) {
+    if (name.equals("dim3") || !(Types.builtin(name) instanceof Type.Vector v)) return null;
+    return vectorStructs.computeIfAbsent(name, x -> {
+      List<VarDecl> fields = new ArrayList<>();
+      for (int i = 0; i < v.count(); i++) {
+        fields.add(new VarDecl(Pos.NONE, "xyzw".substring(i, i + 1), new TypeRef(v.component().name(), null, List.of(),
+            List.of(), 0, List.of(), false), null, Set.of(), null, null, null));
+      }
+      return new StructDef(Pos.NONE, name, false, List.copyOf(fields), null);
+    });
+  }
+
   /** Constructions nested in one another (a member's constructor): bounded like calls, for garbage such as S { S s; }. */
   private int constructing;
 
@@ -3654,8 +3772,14 @@ public final class Interpreter {
       Function run = current == null ? null : methodOf(current.cls(), m.member(), c.args().size());
       return run == null ? null : callUser(run, c, mask, current, null);
     }
-    if (m.arrow() || !plainLvalue(m.base())) return null;
+    if (m.arrow() && m.base() instanceof Expr.Name) { // p->m(...): run on the object p points at in shared memory
+      LV pointed = deref(eval(m.base(), mask), mask, () -> text(m.base()));
+      return pointed instanceof SharedLV s ? sharedMethod(c, m, s, mask) : null;
+    }
+    if (m.arrow() || !addressOnly(m.base())) return null;
     LV object = lvalue(m.base(), mask);
+    if (object instanceof SharedLV s) return sharedMethod(c, m, s, mask);
+    if (!plainLvalue(m.base())) return null;
     if (!(object instanceof LocalLV || object instanceof FieldLV)) return null;
     Val[] state = valuesOf(object);
     Val.Obj cls = object instanceof LocalLV l && l.var().object instanceof Val.Obj o ? o
@@ -3667,6 +3791,75 @@ public final class Interpreter {
     Val[] out = callUser(run, c, mask, self, null);
     if (holdsStruct(state)) write(object, packed(self, state, mask), mask, m.base());
     return out;
+  }
+
+  /**
+   * {@code x.m(...)} where x is an object in shared memory ({@code __shared__ Buffer<N> b; b.store(v)}, also a member
+   * of one, an element of an array of them or one a pointer points at): the method runs with each member a reference
+   * into that object, so its accesses are the object's; a method of a base class runs on the base subobject. Where
+   * the class has no such method with a body, the object's use there is not analyzed (never a load of the object).
+   */
+  private Val[] sharedMethod(Expr.Call c, Expr.Member m, SharedLV object, boolean[] mask) {
+    Val.Obj cls = program.classOf(object.type());
+    Function run = cls == null ? null : methodOf(cls, m.member(), c.args().size());
+    if (run != null) return callUser(run, c, mask, sharedSelf(cls, object), null);
+    if (cls != null) {
+      for (VarDecl field : cls.def().fields()) {
+        if (field.is(VarDecl.BASE) && member(object, field.name()) instanceof SharedLV base
+            && program.classOf(base.type()) != null) {
+          Val[] out = sharedMethod(c, m, base, mask);
+          if (out != null) return out;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** An object in shared memory as a method sees it: {@code this}, and each member (a base's too) as a reference. */
+  private Self sharedSelf(Val.Obj cls, SharedLV object) {
+    Map<String, Var> fields = new HashMap<>();
+    Var self = new Var(new Type.Pointer(object.type()), object.lanes().clone(), null);
+    fields.put("this", self);
+    addSharedMembers(cls.def(), object, fields, 0);
+    return new Self(cls, fields, Map.of());
+  }
+
+  private void addSharedMembers(StructDef def, SharedLV object, Map<String, Var> fields, int depth) {
+    for (VarDecl field : def.fields()) {
+      LV member = member(object, field.name());
+      if (!(member instanceof SharedLV s)) continue;
+      if (!field.is(VarDecl.BASE)) {
+        fields.putIfAbsent(field.name(), reference(s, s.type()));
+      } else if (depth < 8 && program.classOf(s.type()) != null) {
+        addSharedMembers(program.classOf(s.type()).def(), s, fields, depth + 1); // a derived class's own members hide its base's
+      }
+    }
+  }
+
+  /**
+   * Whether evaluating {@code e} for its address twice costs nothing: names, members and subscripts by indices that
+   * read no memory and change nothing ({@code q[threadIdx.x / 32]}).
+   */
+  private boolean addressOnly(Expr e) {
+    if (e instanceof Expr.Name) return true;
+    if (e instanceof Expr.Member m) return !m.arrow() && addressOnly(m.base());
+    if (e instanceof Expr.Index i) {
+      boolean[] pure = {true};
+      Walk.expr(i.index(), x -> pure[0] &= x instanceof Expr.Name nm ? readsNoMemory(nm.name())
+          : !(x instanceof Expr.Index || x instanceof Expr.Call || x instanceof Expr.Assign || x instanceof Expr.Postfix
+              || x instanceof Expr.Member mm && mm.arrow() || x instanceof Expr.Lambda
+              || x instanceof Expr.Unary u && !Set.of("-", "+", "!", "~").contains(u.op())));
+      return pure[0] && addressOnly(i.base());
+    }
+    return false;
+  }
+
+  /** A name whose value is no read of shared memory: a local that is no shared array or reference, or no shared global. */
+  private boolean readsNoMemory(String name) {
+    Var v = lookupLocal(name);
+    if (v != null) return v.root == null && !v.reference;
+    VarDecl g = program.global(name);
+    return g == null || !g.is("__shared__");
   }
 
   /**
@@ -3789,10 +3982,11 @@ public final class Interpreter {
   }
 
   /** Template arguments written at a call ({@code mulN<8>(x)}), evaluated in the caller, then defaults. */
-  private Map<String, Val> templateBindings(Function f, Expr.Call c, Map<String, Val> callerScope) {
+  private Map<String, Val> templateBindings(Function f, Expr.Call c, Map<String, Val> callerScope, int first) {
     Map<String, Val> b = new HashMap<>();
-    for (int i = 0; i < f.templateParams().size(); i++) {
-      Function.TemplateParam p = f.templateParams().get(i);
+    for (int k = first; k < f.templateParams().size(); k++) {
+      Function.TemplateParam p = f.templateParams().get(k);
+      int i = k - first; // the argument written for it
       if (p.type()) {
         TypeRef t = i < c.templateArgs().size() ? c.templateArgs().get(i) : p.defaultType();
         if (t != null && t.pointers() == 0 && t.dims().isEmpty()) {
@@ -3811,6 +4005,18 @@ public final class Interpreter {
       b.put(p.name(), v instanceof Val.Num ? v : new Val.Unknown("template parameter '" + p.name() + "' of '" + f.name()
           + "' has no constant value at this call"));
     }
+    return b;
+  }
+
+  /**
+   * A method's template: its class's parameters and static members, then its own parameters (after the class's in
+   * its list), from the arguments written ({@code obj.transform<true, false>(...)}) or deduced.
+   */
+  private Map<String, Val> methodBindings(Function f, Expr.Call c, Self self, Map<String, Val> callerScope) {
+    int classParams = self.cls().def().templateParams().size();
+    if (f.templateParams().size() <= classParams) return self.cls().bindings();
+    Map<String, Val> b = new HashMap<>(self.cls().bindings());
+    b.putAll(templateBindings(f, c, callerScope, classParams));
     return b;
   }
 
@@ -3926,8 +4132,8 @@ public final class Interpreter {
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
     // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
     Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
-    Map<String, Val> template = closure != null ? closure.template() : self != null ? self.cls().bindings()
-        : templateBindings(f, c, callerConstants);
+    Map<String, Val> template = closure != null ? closure.template() : self != null ? methodBindings(f, c, self, callerConstants)
+        : templateBindings(f, c, callerConstants, 0);
     // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
     if (callStack.contains(new Call(f, template))) {
       String why = "'" + f.name() + "' is recursive";
@@ -4060,6 +4266,34 @@ public final class Interpreter {
    * first (parameters, default arguments). Returns each lane's returned value.
    */
   @SuppressWarnings("unchecked")
+  private boolean returnsReference() {
+    Function running = callStack.isEmpty() ? null : callStack.peek().function();
+    return running != null && running.returnType() != null && running.returnType().reference();
+  }
+
+  /**
+   * {@code return data[i];} in a function returning a reference: an element of shared memory is returned as its
+   * address (read or written where the call is, as what it is there), anything else as its value.
+   */
+  private Val[] returnedReference(Expr value, Frame f, boolean[] mask) {
+    LV lv = lvalue(value, mask);
+    if (!(lv instanceof SharedLV s)) return read(lv, mask, value);
+    f.returnedAddress = true;
+    return Arrays.copyOf(s.lanes(), n, Val[].class);
+  }
+
+  /**
+   * Whether the call that just returned gave addresses in shared memory (a function returning a reference): then the
+   * caller reads or writes through them. Cleared by asking.
+   */
+  private boolean lastCallAddressed;
+
+  private boolean takeAddressed() {
+    boolean was = lastCallAddressed;
+    lastCallAddressed = false;
+    return was;
+  }
+
   private Val[] invoke(Function f, Map<String, Val> template, java.util.function.Consumer<Map<String, Var>> bind,
       boolean[] mask, String noValue, Val.Closure closure) {
     Deque<Map<String, Var>> saved = scopes;
@@ -4089,6 +4323,7 @@ public final class Interpreter {
       if (mask[l]) out[l] = frame.returns[l] != null ? frame.returns[l]
           : frame.pending[l] != null ? frame.pending[l].value() : new Val.Unknown(noValue);
     }
+    lastCallAddressed = frame.returnedAddress;
     return out;
   }
 }

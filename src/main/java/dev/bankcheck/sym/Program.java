@@ -31,6 +31,8 @@ public final class Program {
   private final Map<String, List<Function>> methods = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
   private final Map<String, Type> structCache = new HashMap<>();
+  /** The class (definition and bindings) each laid-out struct type is an instance of: by identity, as equal layouts of two classes are equal records. */
+  private final Map<Type, Val.Obj> classes = new java.util.IdentityHashMap<>();
   /** Built-in types by their spelling ("unsigned int"): declarations and casts resolve them on every run. */
   private final Map<String, Type> builtinTypes = new HashMap<>();
   private final Map<String, Expr> constantExprs = new HashMap<>();
@@ -565,8 +567,19 @@ public final class Program {
 
   /** An instance's parameters and its static members with constant values, as its members' code sees them. */
   public Map<String, Val> scopeOf(Instance instance) {
-    Map<String, Val> scope = new HashMap<>(instance.bindings());
-    for (VarDecl st : instance.def().statics()) {
+    return withMembers(instance.def(), instance.bindings());
+  }
+
+  /**
+   * {@code scope} with a class's member types ("typedef Buf<T, N * 2> Buffer;", naming its fields' types) and its
+   * static members with constant values (enumerators among them: "enum { STRIDE = Buffer::STRIDE };").
+   */
+  private Map<String, Val> withMembers(StructDef s, Map<String, Val> bindings) {
+    Map<String, Val> scope = new HashMap<>(bindings);
+    for (VarDecl alias : s.memberTypes()) {
+      if (!scope.containsKey("typename " + alias.name())) scope.put("typename " + alias.name(), typeArgument(alias.type(), scope));
+    }
+    for (VarDecl st : s.statics()) {
       Val v = st.init() == null ? null : new ConstantFolder(this, scope).eval(st.init());
       if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(st.name(), v);
     }
@@ -856,11 +869,7 @@ public final class Program {
     structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference
     Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
     // static constants size the fields: "static constexpr size_t size = 16 / sizeof(T); T payload[size];"
-    scope = new HashMap<>(scope);
-    for (VarDecl st : s.statics()) {
-      Val v = st.init() == null ? null : new ConstantFolder(this, scope).eval(st.init());
-      if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(st.name(), v);
-    }
+    scope = withMembers(s, scope);
     for (VarDecl f : s.fields()) {
       long extra = 0;
       if (f.align() != null) {
@@ -885,6 +894,13 @@ public final class Program {
     }
     Type t = b.build(declared);
     structCache.put(key, t);
+    // a plain struct's methods see no bindings but its static members (scope held the caller's)
+    classes.put(t, new Val.Obj(s, scope));
     return t;
+  }
+
+  /** The class whose layout {@code t} is (a struct this program laid out), or null: its methods run on objects of it. */
+  public Val.Obj classOf(Type t) {
+    return classes.get(t);
   }
 }

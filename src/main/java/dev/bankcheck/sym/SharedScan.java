@@ -54,6 +54,11 @@ final class SharedScan {
         continue;
       }
       Function f = program.functionNamed(callee);
+      if (f == null && callee.contains("::")) {
+        // Tr<64>::run, Alias::run: a static member function of a class the name does not spell as defined
+        String member = callee.substring(callee.lastIndexOf("::") + 2);
+        if (program.methodsNamed(member).stream().anyMatch(program::touchesShared)) return true;
+      }
       StructDef s = program.structDef(callee);
       if (f != null && program.touchesShared(f) || s != null && s.conversions().stream().anyMatch(program::touchesShared)) {
         return true;
