@@ -644,6 +644,10 @@ public final class CudaParserFacade {
     }
     for (int i = start; i < item.size() - 1; i++) {
       String s = item.get(i).text();
+      if (parens == 0 && TYPE_ATTRIBUTES.contains(s) && next(item, i + 1).equals("(")) {
+        i = closingParen(item, i + 1); // "__align__(8) struct S {": no parameter list
+        continue;
+      }
       if (s.equals("operator")) {
         // "operator=", "operator()", "operator[]": the symbol is the function's name, not an initializer or its
         // parameters

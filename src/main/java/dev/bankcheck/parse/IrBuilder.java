@@ -850,9 +850,11 @@ final class IrBuilder {
     return new Expr.Binary(p, "%", inBlock, new Expr.Name(p, "warpSize"));
   }
 
+  /** A string literal's text; its whitespace escapes are whitespace ("st.shared.u32 [%0], %1;\n" is one instruction). */
   private static String unquote(String literal) {
     int open = literal.indexOf('"');
-    return open < 0 || literal.length() < open + 2 ? literal : literal.substring(open + 1, literal.length() - 1);
+    String text = open < 0 || literal.length() < open + 2 ? literal : literal.substring(open + 1, literal.length() - 1);
+    return text.replace("\\n", "\n").replace("\\t", "\t").replace("\\r", "\r");
   }
 
   // ---- expressions ----

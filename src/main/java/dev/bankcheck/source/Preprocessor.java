@@ -20,14 +20,20 @@ public final class Preprocessor {
   public static final long MAX_FILE_BYTES = 64L << 20;
 
   /**
-   * Predefined as by nvcc compiling device code for sm_90, and CUDART_CB, which cuda_runtime_api.h (not read:
-   * system headers are skipped) defines empty on Linux for host callbacks; -D overrides any of them.
+   * Predefined as by nvcc 13.0 compiling device code for sm_90 (its version too: "#if __CUDACC_VER_MAJOR__ >= 11"
+   * picks __cvta_generic_to_shared over inline asm in DeepSpeed), and CUDART_VERSION and CUDART_CB, which
+   * cuda_runtime_api.h (not read: system headers are skipped, nvcc includes it in every .cu file) defines, the
+   * second empty on Linux for host callbacks; -D overrides any of them.
    */
   static final Map<String, String> PREDEFINED = Map.of(
       "__CUDACC__", "1",
       "__NVCC__", "1",
       "__CUDA_ARCH__", "900",
+      "__CUDACC_VER_MAJOR__", "13",
+      "__CUDACC_VER_MINOR__", "0",
+      "__CUDA_API_VER_MAJOR__", "13",
       "__cplusplus", "201703L",
+      "CUDART_VERSION", "13000",
       "CUDART_CB", "");
 
   private final List<Path> includeDirs;

@@ -3045,6 +3045,8 @@ public final class Interpreter {
     StructDef vector = f == null && simple.startsWith("make_") ? vectorStruct(simple.substring(5)) : null;
     if (vector != null) return construct(new Val.Obj(vector, Map.of()), c.args(), false, mask); // make_int2(a, b)
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
+    Function chosen = specialized ? specializationCalled(f, c) : null;
+    if (chosen != null) return callUser(chosen, c, mask); // store_shared<sizeof(int32_t)>(p, &v): store_shared<4>
     if (f != null && f.body() != null && !specialized) return callUser(f, c, mask);
     StructDef struct = program.structDef(simple);
     if (struct != null && f == null) {
@@ -3471,12 +3473,25 @@ public final class Interpreter {
       return fill(Arith.binary("/", Arith.binary("+", threadsInBlock(), Val.num(v.groupSize - 1)),
           Val.num(v.groupSize)));
     }
+    if (v.groupSize == 0 && method.equals("thread_index")) return dim3(warp.threadIdx()); // threadIdx, as a dim3
+    if (v.groupSize == 0 && (method.equals("group_dim") || method.equals("dim_threads"))) {
+      Val[] d = warp.blockDim();
+      return dim3(new Val[][] {fill(d[0]), fill(d[1]), fill(d[2])});
+    }
     Val[] linear = linearThreadId();
     if (v.groupSize == 0) return method.equals("thread_rank") ? linear : null;
     String op = method.equals("thread_rank") ? "%" : method.equals("meta_group_rank") ? "/" : null;
     if (op == null) return null;
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) out[l] = Arith.binary(op, linear[l], Val.num(v.groupSize));
+    return out;
+  }
+
+  /** Each lane's dim3 of the components given per dimension and lane. */
+  private Val[] dim3(Val[][] xyz) {
+    Val.Obj cls = new Val.Obj(componentStruct("dim3"), Map.of());
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) out[l] = new Val.Struct(cls, Map.of("x", xyz[0][l], "y", xyz[1][l], "z", xyz[2][l]));
     return out;
   }
 
@@ -3568,7 +3583,12 @@ public final class Interpreter {
    * p = {a, b}}); null for other names and for dim3, whose missing members are 1.
    */
   private StructDef vectorStruct(String name) {
-    if (name.equals("dim3") || !(Types.builtin(name) instanceof Type.Vector v)) return null;
+    return name.equals("dim3") ? null : componentStruct(name);
+  }
+
+  /** A vector type, dim3 too, as a struct of its components; null for other names. */
+  private StructDef componentStruct(String name) {
+    if (!(Types.builtin(name) instanceof Type.Vector v)) return null;
     return vectorStructs.computeIfAbsent(name, x -> {
       List<VarDecl> fields = new ArrayList<>();
       for (int i = 0; i < v.count(); i++) {
@@ -4006,6 +4026,29 @@ public final class Interpreter {
           + "' has no constant value at this call"));
     }
     return b;
+  }
+
+  /**
+   * The function a call of a function template with explicit specializations runs, where the call writes all its
+   * template arguments as constants or types: the specialization of that name ({@code template <> void store<4>(...)}
+   * for "store<4>", "k<float,32>"), else the template itself; null where the arguments do not tell.
+   */
+  private Function specializationCalled(Function template, Expr.Call c) {
+    int count = Math.max(c.templateArgs().size(), c.templateValues().size());
+    if (count == 0 || count != template.templateParams().size()) return null;
+    List<String> written = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Expr value = i < c.templateValues().size() ? c.templateValues().get(i) : null;
+      TypeRef type = i < c.templateArgs().size() ? c.templateArgs().get(i) : null;
+      Val v = value == null ? null : program.constantIn(value, c.templateValues().isEmpty() ? templateScope : constantsInScope());
+      if (v instanceof Val.Num num && num.poly().isConstant()) written.add(Long.toString(num.poly().constant()));
+      else if (type != null && value == null) written.add(type.display().replace(" ", ""));
+      else return null;
+    }
+    String name = template.name() + "<" + String.join(",", written) + ">";
+    Function f = program.function(name, c.args().size(), null);
+    if (f == null) f = template; // no specialization for these arguments
+    return f.body() != null ? f : null;
   }
 
   /**

@@ -954,18 +954,34 @@ class AnalyzerTest {
     assertEquals("blockDim = (16,4,1) from the launch at line 6", f.assumptions().get(0)); // k<double><<<...>>>
   }
 
-  /** A call of a function template with an explicit specialization ran the primary template, whatever the arguments. */
+  /**
+   * A call of a function template with explicit specializations runs the one its written arguments name, or the
+   * template where none does (DeepSpeed's {@code store_shared<sizeof(int32_t)>(dst, src)}: {@code store_shared<4>});
+   * where the arguments are deduced it is unknown (it ran the primary template, whatever the arguments).
+   */
   @Test
-  void aCallOfASpecializedFunctionTemplateIsUnknown() {
+  void aCallOfASpecializedFunctionTemplateRunsTheOneItNames() {
     FileReport r = analyze("""
         template <typename T> __device__ int stride() { return 1; }
         template <> __device__ int stride<double>() { return 32; }
+        template <int N> __device__ int words(T x) { return N; }
+        template <> __device__ int words<4>(T x) { return 2; }
         __global__ void k(float* o) {
           __shared__ float s[32 * 32];
           s[threadIdx.x * stride<double>()] = 1;
+          s[threadIdx.x * stride<float>()] = 2;
+          s[threadIdx.x * words<sizeof(int)>(o)] = 3;
+          s[threadIdx.x * words<2 + 6>(o)] = 4;
         }
+        template <typename T> __device__ int size(T x) { return 1; }
+        template <> __device__ int size<double>(double x) { return 32; }
+        __global__ void h(float* o) { __shared__ float s[32 * 32]; s[threadIdx.x * size(1.0)] = 1; }
         """);
-    assertUnknownBecause(at(r, 5, Op.STORE), "the result of 'stride': it has explicit specializations, and bankcheck"
+    assertEquals(32, at(r, 7, Op.STORE).ways());
+    assertEquals(Verdict.OK, at(r, 8, Op.STORE).verdict());
+    assertEquals(2, at(r, 9, Op.STORE).ways());
+    assertEquals(8, at(r, 10, Op.STORE).ways());
+    assertUnknownBecause(at(r, 14, Op.STORE), "the result of 'size': it has explicit specializations, and bankcheck"
         + " does not tell which one a call runs");
   }
 

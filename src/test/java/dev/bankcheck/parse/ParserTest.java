@@ -759,6 +759,9 @@ class ParserTest {
       "class E : public std::exception { virtual ~E() throw(); const char *what() const throw() { return 0; } };",
       "E::~E() throw() {} void f() noexcept(true) {}",
       "__device__ void f(T t) { t.work<true>(1); t.template work<false>(2); }",
+      // DeepSpeed: an alignment before 'struct' (the item was cut at its '}' as a function's), alternative tokens
+      "__align__(8) struct IdxReduceResult { int idx; float val; };",
+      "__device__ bool f(int a, int b) { return a and not b or a bitand b; }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);

@@ -38,6 +38,14 @@ class LexerTest {
     assertEquals(7, Lexer.lex("t.cu", "a<:b:>;").get(4).pos().column()); // ';' after the 2-character ':>'
   }
 
+  /** C++'s alternative tokens are operators (DeepSpeed: "#if defined(__HIP_PLATFORM_AMD__) and ROCM_WAVEFRONT_SIZE == 64"). */
+  @Test
+  void alternativeTokensAreOperators() {
+    assertEquals(List.of("&&", "||", "!", "!=", "&", "|", "^", "~", "&=", "|=", "^=", "android"),
+        texts("and or not not_eq bitand bitor xor compl and_eq or_eq xor_eq android"));
+    assertEquals(TokenKind.PUNCT, Lexer.lex("t.cu", "a and b").get(1).kind());
+  }
+
   @Test
   void identifiersAndNumbers() {
     assertEquals(List.of("_a$1", "x\u00e9y", "0x1e+1", "1.5e-3f", ".5", "1'000'000", "0b1010u", "1..2"),
