@@ -108,7 +108,8 @@ __global__ void barrierPhases(float *out) {
   out[threadIdx.x] = s[63 - threadIdx.x % 64];   // expect: load ok
 }
 
-// Cooperative groups: a block's thread_rank() is the linear thread id (here threadIdx.x, block 64).
+// Cooperative groups: a block's thread_rank() is the linear thread id (here threadIdx.x, block 64);
+// thread_index() and group_dim() are threadIdx and blockDim.
 // bankcheck: block 64
 __global__ void ranks(float *out) {
   cg::thread_block cta = cg::this_thread_block();
@@ -116,6 +117,7 @@ __global__ void ranks(float *out) {
   s[cta.thread_rank()] = 1.0f;                   // expect: store ok
   cta.sync();
   out[0] = s[cta.thread_rank() * 2];             // expect: load ways=2
+  out[1] = s[cta.thread_index().x * 4 % cta.group_dim().x];  // expect: load ways=2
 }
 
 // Tiles of 32: thread_rank() is the lane (stride 4 words: 4-way), meta_group_rank() the warp, the

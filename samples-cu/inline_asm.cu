@@ -67,6 +67,7 @@ __global__ void ptxAccesses(float *out, const float4 *g) {
   float x;
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(x) : "r"(c));  // expect: load ways=4 width=4
   asm volatile("st.shared.f32 [%0+4], %1;" :: "r"(c), "f"(x));  // expect: store ways=4 width=4
+  asm volatile("st.shared.f32 [%0+8], %1;\n" :: "r"(c), "f"(x));  // expect: store ways=4 width=4
   asm volatile("prefetch.L1 [%0];" :: "l"(&tile[0][threadIdx.x]));  // expect: load unknown
   out[threadIdx.x] = x + r0 + r1 + r2 + r3;
 }
