@@ -61,8 +61,12 @@ __global__ void ptxAccesses(float *out, const float4 *g) {
                : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(a));  // expect: load ways=8 width=16
   unsigned b = __cvta_generic_to_shared(&padded[threadIdx.x % 16][(threadIdx.x / 16) * 8]);
   asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(r0), "=r"(r1) : "r"(b));  // expect: load ok width=16
+  // modifiers in another order, as ptxas takes them (LeetCUDA's LDMATRIX_X2_T)
+  asm volatile("ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16 {%0, %1}, [%2];\n" : "=r"(r0), "=r"(r1) : "r"(a));  // expect: load ways=8 width=16
   unsigned c = __cvta_generic_to_shared(&stage[threadIdx.x]);
   asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(c), "l"(&g[threadIdx.x]));  // expect: store ok width=16
+  // the size as an immediate operand
+  asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(c), "l"(&g[threadIdx.x]), "n"(16));  // expect: store ok width=16
   asm volatile("cp.async.wait_all;" ::: "memory");
   float x;
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(x) : "r"(c));  // expect: load ways=4 width=4

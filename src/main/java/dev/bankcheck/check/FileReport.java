@@ -26,14 +26,19 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
    * stays with the header's own report when the header is an input, else with the first such file in input
    * order. Findings that differ (another block shape from another launch) all stay. A header is never compiled
    * alone: where a file of the run includes it and analyzes one of its kernels, that analysis (with the
-   * includer's launches, instantiations and macros) replaces the header's own analysis of the kernel.
+   * includer's launches, instantiations and macros) replaces the header's own analysis of the kernel; so does a
+   * .cu file's analysis replace that of a header that includes the kernel's header (sgemm's kernels.cuh, which
+   * includes every kernels/*.cuh, none of them instantiated there).
    */
   public static List<FileReport> withoutRepeatedHeaderFindings(List<FileReport> reports) {
     Map<String, Set<String>> kernelsByHeader = new HashMap<>(); // what the includers analyzed in each header
+    Map<String, Set<String>> kernelsByUnit = new HashMap<>(); // what the .cu includers analyzed in each header
     for (FileReport r : reports) {
       for (Finding f : r.findings) {
         String file = f.pos().file();
-        if (!file.equals(r.path)) kernelsByHeader.computeIfAbsent(file, h -> new HashSet<>()).add(f.kernel());
+        if (file.equals(r.path)) continue;
+        kernelsByHeader.computeIfAbsent(file, h -> new HashSet<>()).add(f.kernel());
+        if (r.path.endsWith(".cu")) kernelsByUnit.computeIfAbsent(file, h -> new HashSet<>()).add(f.kernel());
       }
     }
     if (kernelsByHeader.isEmpty()) return reports; // (hashing records costs start-up time: a small run has no headers)
@@ -44,6 +49,11 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
       if (replaced != null) {
         r = r.keeping(f -> !replaced.contains(f.kernel()));
         for (Finding f : r.findings) if (f.pos().file().equals(r.path)) seen.add(comparable(f));
+      }
+      if (!r.path.endsWith(".cu")) {
+        String header = r.path;
+        r = r.keeping(f -> f.pos().file().equals(header)
+            || !kernelsByUnit.getOrDefault(f.pos().file(), Set.of()).contains(f.kernel()));
       }
       own.add(r);
     }

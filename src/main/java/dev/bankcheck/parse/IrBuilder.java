@@ -750,8 +750,11 @@ final class IrBuilder {
   private static final String REGISTERS = "(?:\\{[^}]*\\}|%\\d+)";
   /** ldmatrix: each lane of the first 8, 16 or 32 gives the address of one 16-byte row (x1, x2, x4). */
   private static final java.util.regex.Pattern LDMATRIX = java.util.regex.Pattern.compile(
-      "\\s*ldmatrix\\.sync\\.aligned(?:\\.m8n8\\.x([124])|\\.x([124])\\.m8n8)(?:\\.trans)?(?:\\.shared(?:::cta)?)?"
+      "\\s*ldmatrix\\.sync\\.aligned((?:\\.(?:m8n8|x[124]|trans|shared(?:::cta)?))+)"
           + "\\.b16\\s+" + REGISTERS + "\\s*,\\s*" + ADDRESS + "\\s*;?\\s*");
+  /** The count of an ldmatrix's modifiers, which ptxas takes in any order (".x2.trans.m8n8" as ".m8n8.x2.trans"). */
+  private static final java.util.regex.Pattern LDMATRIX_COUNT = java.util.regex.Pattern.compile(
+      "^(?=.*\\.m8n8(?:\\.|$)).*\\.x([124])(?:\\.|$)");
   private static final String SHARED_TYPE = "(?:\\.volatile|\\.weak|\\.relaxed\\.cta|\\.acquire\\.cta)?\\.shared(?:::cta)?"
       + "(?:\\.v([24]))?\\.[bufs](8|16|32|64)";
   private static final java.util.regex.Pattern LD_SHARED = java.util.regex.Pattern.compile(
@@ -761,7 +764,7 @@ final class IrBuilder {
   /** cp.async of 4, 8 or 16 bytes (an optional source size after it zero-fills the rest). */
   private static final java.util.regex.Pattern CP_ASYNC = java.util.regex.Pattern.compile(
       "\\s*cp\\.async\\.c[ag]\\.shared(?:::cta)?\\.global(?:\\.L2::\\w+)*\\s+" + ADDRESS
-          + "\\s*,\\s*\\[[^\\]]*\\]\\s*,\\s*(4|8|16)\\s*(?:,\\s*[^;]*)?;?\\s*");
+          + "\\s*,\\s*\\[[^\\]]*\\]\\s*,\\s*(4|8|16|%\\d+)\\s*(?:,\\s*[^;]*)?;?\\s*");
 
   /** The shared-memory access of a one-instruction asm, as {@link AsmCalls#ACCESS}; null for any other asm. */
   private static Expr asmAccess(Pos p, String template, List<Expr> operands) {
@@ -772,11 +775,13 @@ final class IrBuilder {
     int kind;
     int lanes = 32;
     if ((m = LDMATRIX.matcher(template)).matches()) {
-      address = m.group(3);
-      offset = m.group(4);
+      java.util.regex.Matcher count = LDMATRIX_COUNT.matcher(m.group(1));
+      if (!count.find()) return null;
+      address = m.group(2);
+      offset = m.group(3);
       width = 16;
       kind = AsmCalls.LDMATRIX;
-      lanes = 8 * Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));
+      lanes = 8 * Integer.parseInt(count.group(1));
     } else if ((m = LD_SHARED.matcher(template)).matches() || (m = ST_SHARED.matcher(template)).matches()) {
       address = m.group(3);
       offset = m.group(4);
@@ -785,7 +790,10 @@ final class IrBuilder {
     } else if ((m = CP_ASYNC.matcher(template)).matches()) {
       address = m.group(1);
       offset = m.group(2);
-      width = Integer.parseInt(m.group(3));
+      // the size as an immediate operand ("n"(16)) too
+      Expr size = m.group(3).startsWith("%") ? operandAt(m.group(3), operands) : new Expr.IntLit(p, Long.parseLong(m.group(3)));
+      if (!(size instanceof Expr.IntLit bytes) || !Set.of(4L, 8L, 16L).contains(bytes.value())) return null;
+      width = (int) bytes.value();
       kind = AsmCalls.COPY;
     } else {
       return null;
@@ -796,6 +804,12 @@ final class IrBuilder {
     if (offset != null) at = new Expr.Binary(p, "+", at, new Expr.IntLit(p, Long.parseLong(offset)));
     return new Expr.Call(p, new Expr.Name(p, AsmCalls.ACCESS), List.of(), List.of(at, new Expr.IntLit(p, width),
         new Expr.IntLit(p, kind), new Expr.IntLit(p, lanes)), List.of());
+  }
+
+  /** The operand "%N" names, or null. */
+  private static Expr operandAt(String reference, List<Expr> operands) {
+    int i = Integer.parseInt(reference.substring(1));
+    return i < operands.size() ? operands.get(i) : null;
   }
 
   /** What an asm with one output and a template this knows computes, as an expression; null for any other asm. */

@@ -102,4 +102,25 @@ class HeaderRepeatsTest {
     assertEquals(List.of("k.cuh:7 store " + launch, "k.cuh:8 load " + launch, "k.cuh:12 load " + none),
         accesses());
   }
+
+  /**
+   * A header that includes the kernel's header (sgemm's kernels.cuh including every kernels/*.cuh) is not compiled
+   * alone either: where a .cu file instantiates the kernel, that header's analysis (template arguments unbound:
+   * `unknown`) gives way too; it was reported beside the .cu file's.
+   */
+  @Test
+  void aHeaderIncludingTheKernelsHeaderGivesWayToo() throws IOException {
+    Files.createDirectories(dir.resolve("k"));
+    Files.writeString(dir.resolve("k/t.cuh"), """
+        #pragma once
+        template <int B>
+        __global__ void tiled(float* out) {
+          __shared__ float s[B * B];
+          s[threadIdx.x * B] = 1.0f;
+        }
+        """);
+    Files.writeString(dir.resolve("all.cuh"), "#pragma once\n#include \"k/t.cuh\"\n");
+    Files.writeString(dir.resolve("run.cu"), "#include \"all.cuh\"\nvoid r(float* o) { tiled<32><<<1, 32>>>(o); }\n");
+    assertEquals(List.of("k/t.cuh:5 store blockDim = (32,1,1) from the launch at run.cu:2"), accesses());
+  }
 }
