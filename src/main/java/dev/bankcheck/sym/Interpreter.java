@@ -2988,8 +2988,18 @@ public final class Interpreter {
       if (ran != null) return ran;
       Var object = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Name obj
           ? lookupLocal(obj.name()) : null;
-      // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen
-      eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
+      // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen; an
+      // object in shared memory whose method is not followed is not read there, but used in a way not analyzed
+      SharedLV sharedObject = c.callee() instanceof Expr.Member m && !m.arrow() && addressOnly(m.base())
+          && lvalue(m.base(), mask) instanceof SharedLV s
+          && (s.type() instanceof Type.Struct || s.type() instanceof Type.Opaque) ? s : null;
+      if (sharedObject != null) {
+        Expr.Member m = (Expr.Member) c.callee();
+        unanalyzed(m.base(), MemOp.LOAD, Arrays.copyOf(sharedObject.lanes(), n, Val[].class), "its method '" + m.member()
+            + "' has no definition in its class in this file, so the accesses it makes are not analyzed", mask);
+      } else {
+        eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
+      }
       List<Val[]> args = new ArrayList<>();
       for (Expr a : c.args()) args.add(eval(a, mask));
       if (c.callee() instanceof Expr.Member m && m.base() instanceof Expr.Name obj) {
@@ -3816,8 +3826,8 @@ public final class Interpreter {
   /**
    * {@code x.m(...)} where x is an object in shared memory ({@code __shared__ Buffer<N> b; b.store(v)}, also a member
    * of one, an element of an array of them or one a pointer points at): the method runs with each member a reference
-   * into that object, so its accesses are the object's; a method of a base class runs on the base subobject. Where
-   * the class has no such method with a body, the object's use there is not analyzed (never a load of the object).
+   * into that object, so its accesses are the object's; a method of a base class runs on the base subobject. Null
+   * where the class has no such method with a body (the caller reports the object's use as not analyzed).
    */
   private Val[] sharedMethod(Expr.Call c, Expr.Member m, SharedLV object, boolean[] mask) {
     Val.Obj cls = program.classOf(object.type());

@@ -31,7 +31,10 @@ public final class Program {
   private final Map<String, List<Function>> methods = new HashMap<>();
   private final Map<String, TypeRef> typedefs = new HashMap<>();
   private final Map<String, Type> structCache = new HashMap<>();
-  /** The class (definition and bindings) each laid-out struct type is an instance of: by identity, as equal layouts of two classes are equal records. */
+  /**
+   * The class (definition and bindings) of each laid-out struct type: by identity, as the layouts of two classes
+   * may be equal records.
+   */
   private final Map<Type, Val.Obj> classes = new java.util.IdentityHashMap<>();
   /** Built-in types by their spelling ("unsigned int"): declarations and casts resolve them on every run. */
   private final Map<String, Type> builtinTypes = new HashMap<>();
@@ -894,8 +897,7 @@ public final class Program {
     }
     Type t = b.build(declared);
     structCache.put(key, t);
-    // a plain struct's methods see no bindings but its static members (scope held the caller's)
-    classes.put(t, new Val.Obj(s, scope));
+    classes.put(t, new Val.Obj(s, scope)); // its methods see what its members were laid out with
     return t;
   }
 

@@ -68,6 +68,23 @@ class AnalyzerTest {
     assertEquals(Verdict.OK, at(r, 16, Op.STORE).verdict(), at(r, 16, Op.STORE).reason());
   }
 
+  /**
+   * A method of an object in shared memory that the file does not define in its class is not followed: the call is
+   * an access not analyzed, not a load of the object (it read as a broadcast).
+   */
+  @Test
+  void aSharedObjectsMethodWithoutDefinitionIsNotAnalyzed() {
+    FileReport r = analyze("""
+        struct Q { float v[64]; __device__ void push(float x); };
+        __global__ void k() {
+          __shared__ Q q;
+          q.push(1.0f);
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.LOAD), "its method 'push' has no definition in its class in this file");
+    assertEquals(1, r.findings().size(), r.findings().toString());
+  }
+
   /** {@code Tr<64>::run()}: a static member function of a class template's instance that declares shared memory. */
   @Test
   void aStaticMemberFunctionOfAnInstanceIsRun() {
