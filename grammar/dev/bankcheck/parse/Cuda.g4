@@ -62,7 +62,7 @@ templateHeader
     ;
 
 templateParam
-    : templateHeader? ('typename' | 'class') '...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
+    : templateHeader? ('typename' | 'class') pack='...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
     | declSpecifiers name=Identifier? ('=' expression)?         #valueTemplateParam
     | declSpecifiers pointer* '(' '*' name=Identifier? ')' '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
     | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam

@@ -15,5 +15,15 @@ public record Function(Pos pos, String name, Set<String> qualifiers, TypeRef ret
   }
 
   /** type true: {@code typename T}; else a value parameter such as {@code int N}. */
-  public record TemplateParam(String name, boolean type, TypeRef valueType, Expr defaultValue, TypeRef defaultType) {}
+  public record TemplateParam(String name, boolean type, TypeRef valueType, Expr defaultValue, TypeRef defaultType,
+      boolean pack) {
+    public TemplateParam(String name, boolean type, TypeRef valueType, Expr defaultValue, TypeRef defaultType) {
+      this(name, type, valueType, defaultValue, defaultType, false);
+    }
+
+    /** The name under which a pack's length is bound ({@code sizeof...(Ns)}). */
+    public static String lengthOf(String pack) {
+      return "sizeof... " + pack;
+    }
+  }
 }

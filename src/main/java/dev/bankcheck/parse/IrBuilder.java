@@ -155,7 +155,8 @@ final class IrBuilder {
       if (p instanceof TypeTemplateParamContext t) {
         String name = t.name == null ? "" : t.name.getText();
         addTypeName(name);
-        out.add(new Function.TemplateParam(name, true, null, null, t.typeName() == null ? null : typeName(t.typeName())));
+        out.add(new Function.TemplateParam(name, true, null, null, t.typeName() == null ? null : typeName(t.typeName()),
+            t.pack != null));
       } else if (p instanceof ValueTemplateParamContext v) {
         out.add(new Function.TemplateParam(v.name == null ? "" : v.name.getText(), false,
             declSpecType(v.declSpecifiers()), v.expression() == null ? null : expr(v.expression()), null));
@@ -164,9 +165,9 @@ final class IrBuilder {
         out.add(new Function.TemplateParam(f.name == null ? "" : f.name.getText(), false, TypeRef.FUNCTION_POINTER,
             f.expression() == null ? null : expr(f.expression()), null));
       } else if (p instanceof ValuePackTemplateParamContext v) {
-        // "int... Ns": every use of a pack is an expansion, which is not modelled (unknown)
+        // "int... Ns": every use of a pack is an expansion, which is not modelled (unknown), but sizeof...(Ns)
         out.add(new Function.TemplateParam(v.name == null ? "" : v.name.getText(), false,
-            declSpecType(v.declSpecifiers()), null, null));
+            declSpecType(v.declSpecifiers()), null, null, true));
       }
     }
     return out;
@@ -1200,7 +1201,7 @@ final class IrBuilder {
     if (pc instanceof TemplateMemberExprContext m) return new Expr.Name(p, m.getText());
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
     if (pc instanceof OperatorNameExprContext o) return unsupported(p, "an operator called by its name", o);
-    if (pc instanceof SizeofPackExprContext sp) return unsupported(p, "sizeof... of a pack", sp);
+    if (pc instanceof SizeofPackExprContext sp) return new Expr.Name(p, Function.TemplateParam.lengthOf(sp.Identifier().getText()));
     if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
     if (pc instanceof ParenExprContext pe) {
       return pe.fold == null ? exprList(pe.expressionList()) : unsupported(p, "a fold expression", pe);

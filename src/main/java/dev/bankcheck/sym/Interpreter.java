@@ -2357,7 +2357,9 @@ public final class Interpreter {
     if (found == null && name.contains("::") && program.qualifierMayBeDropped(name)) {
       found = nameOrNull(name.substring(name.lastIndexOf("::") + 2));
     }
-    return found != null ? found : new OtherLV(fill(new Val.Unknown(program.undeclared(name))), name);
+    String pack = Function.TemplateParam.lengthOf("");
+    return found != null ? found : new OtherLV(fill(new Val.Unknown(name.startsWith(pack) ? "the length of the pack '"
+        + name.substring(pack.length()) + "' is not known here" : program.undeclared(name))), name);
   }
 
   private LV nameOrNull(String name) {
@@ -2989,14 +2991,14 @@ public final class Interpreter {
       Var object = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Name obj
           ? lookupLocal(obj.name()) : null;
       // the callee's base, or the callee itself: a lambda called where it is written ([&] { ... }()) is seen; an
-      // object in shared memory whose method is not followed is not read there, but used in a way not analyzed
+      // object in shared memory whose method is not followed is not read there, but used in a way not analyzed (one
+      // of a type without a known size, a cuda::barrier, says why as a load of it does)
       SharedLV sharedObject = c.callee() instanceof Expr.Member m && !m.arrow() && addressOnly(m.base())
-          && lvalue(m.base(), mask) instanceof SharedLV s
-          && (s.type() instanceof Type.Struct || s.type() instanceof Type.Opaque) ? s : null;
+          && lvalue(m.base(), mask) instanceof SharedLV s && s.type() instanceof Type.Struct ? s : null;
       if (sharedObject != null) {
         Expr.Member m = (Expr.Member) c.callee();
-        unanalyzed(m.base(), MemOp.LOAD, Arrays.copyOf(sharedObject.lanes(), n, Val[].class), "its method '" + m.member()
-            + "' has no definition in its class in this file, so the accesses it makes are not analyzed", mask);
+        unanalyzed(m.base(), MemOp.LOAD, Arrays.copyOf(sharedObject.lanes(), n, Val[].class), "its method '"
+            + m.member() + "' has no definition in its class in this file, so the accesses it makes are not analyzed", mask);
       } else {
         eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
       }
@@ -4014,9 +4016,16 @@ public final class Interpreter {
   /** Template arguments written at a call ({@code mulN<8>(x)}), evaluated in the caller, then defaults. */
   private Map<String, Val> templateBindings(Function f, Expr.Call c, Map<String, Val> callerScope, int first) {
     Map<String, Val> b = new HashMap<>();
+    int written = Math.max(c.templateArgs().size(), c.templateValues().size());
     for (int k = first; k < f.templateParams().size(); k++) {
       Function.TemplateParam p = f.templateParams().get(k);
       int i = k - first; // the argument written for it
+      // a pack takes the arguments written after the others: their count (none written: deduced, not counted)
+      if (p.pack()) {
+        b.put(Function.TemplateParam.lengthOf(p.name()), written > i ? Val.num(written - i) : new Val.Unknown("the length"
+            + " of the pack '" + p.name() + "' of '" + f.name() + "' (bankcheck counts a pack's arguments where a call"
+            + " writes them, not where they are deduced)"));
+      }
       if (p.type()) {
         TypeRef t = i < c.templateArgs().size() ? c.templateArgs().get(i) : p.defaultType();
         if (t != null && t.pointers() == 0 && t.dims().isEmpty()) {

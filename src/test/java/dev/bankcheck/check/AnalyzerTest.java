@@ -85,6 +85,29 @@ class AnalyzerTest {
     assertEquals(1, r.findings().size(), r.findings().toString());
   }
 
+  /**
+   * {@code sizeof...(Ops)} is the number of arguments a call writes for the pack (DeepSpeed's {@code _block<float,
+   * 4, Op1, Op2>}, whose shared buffer holds one row per op); unknown where the pack is deduced.
+   */
+  @Test
+  void theLengthOfAWrittenPackIsKnown() {
+    FileReport r = analyze("""
+        template <typename T, int... Ops> __device__ void block(T *data) {
+          constexpr int elems = sizeof...(Ops);
+          __shared__ T buffer[32 * elems];
+          buffer[threadIdx.x * elems] = data[0];
+        }
+        template <typename... Ts> __device__ void deduced(float *s, Ts... xs) { s[threadIdx.x * sizeof...(Ts)] = 0; }
+        __global__ void k(float *d) {
+          block<float, 1, 2>(d);
+          __shared__ float s[64];
+          deduced(s, 1, 2);
+        }
+        """);
+    assertEquals(2, at(r, 4, Op.STORE).ways(), at(r, 4, Op.STORE).reason());
+    assertUnknownBecause(at(r, 6, Op.STORE), "the length of the pack 'Ts' of 'deduced'");
+  }
+
   /** {@code Tr<64>::run()}: a static member function of a class template's instance that declares shared memory. */
   @Test
   void aStaticMemberFunctionOfAnInstanceIsRun() {
