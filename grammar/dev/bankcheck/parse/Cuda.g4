@@ -42,6 +42,8 @@ topItem
     | templateHeader* operatorFunction                      #operatorItem
     | templateHeader? declaration                           #declarationItem
     | 'template' declaration                                #explicitInstantiation
+    // "template struct ns::Functor<Gpu, int, 3>;": a class template's instance, nothing to record
+    | 'extern'? 'template' ('struct' | 'class') qualifiedName templateArgs ';'   #classInstantiation
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
     | 'template' declSpecifiers pointer* name=qualifiedName templateArgs? '(' parameterList? ')' ';'   #functionInstantiation
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
@@ -294,7 +296,7 @@ braceInitializer
 
 braceItem
     : ('.' Identifier)+ ('=' initializer | braceInitializer)   #designatedItem   // C++20: {.x = 1, .y = 2}
-    | initializer                                               #plainItem
+    | initializer pack='...'?                                   #plainItem     // {int(xs)...}: a pack expansion
     ;
 
 typeName
@@ -369,7 +371,7 @@ expression
     // before a plain member, as a template call comes before a plain name: "t.work<true>(1)" is not a comparison
     | base=expression op=('.' | '->') 'template'? member=Identifier callTemplateArgs  #memberTemplateExpr
     | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
-    | base=expression op=('.' | '->') 'operator' operatorSymbol                 #memberOperatorExpr
+    | base=expression op=('.' | '->') 'operator' (operatorSymbol | typeSpecifier pointer*)   #memberOperatorExpr   // x.operator __half()
     | operand=expression op=('++' | '--')                                       #postfixExpr
     | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr
     | '::'? 'delete' ('[' ']')? operand=expression                             #deleteExpr

@@ -889,8 +889,8 @@ final class IrBuilder {
     List<Expr> items = new ArrayList<>();
     for (BraceItemContext item : b.braceItem()) {
       // a designated member's value is not placed by name: unknown, never given to another member
-      items.add(item instanceof PlainItemContext p ? initializer(p.initializer())
-          : new Expr.Unsupported(pos(item), "a designated initializer"));
+      items.add(item instanceof PlainItemContext p ? p.pack != null ? unsupported(pos(p), "a pack expansion", p)
+          : initializer(p.initializer()) : new Expr.Unsupported(pos(item), "a designated initializer"));
     }
     return new Expr.InitList(pos(b), List.copyOf(items));
   }

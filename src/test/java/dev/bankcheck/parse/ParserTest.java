@@ -762,6 +762,10 @@ class ParserTest {
       // DeepSpeed: an alignment before 'struct' (the item was cut at its '}' as a function's), alternative tokens
       "__align__(8) struct IdxReduceResult { int idx; float val; };",
       "__device__ bool f(int a, int b) { return a and not b or a bitand b; }",
+      // mmcv: a pack expanded in braces, a class template instantiated by a qualified name, a conversion called
+      "template <class... Is> __device__ void s(Is... is) { V<int, 3> v{int(is)...}; }",
+      "template struct functor::Pairs<tv::TorchGPU, int, int, 3>;",
+      "__device__ float f(H v) { return __shfl_down_sync(0xffffffff, v.operator __half(), 1); }",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
