@@ -21,9 +21,11 @@ public record Function(Pos pos, String name, Set<String> qualifiers, TypeRef ret
       this(name, type, valueType, defaultValue, defaultType, false);
     }
 
-    /** The name under which a pack's length is bound ({@code sizeof...(Ns)}). */
+    /** How the name under which a pack's length is bound ({@code sizeof...(Ns)}) begins. */
+    public static final String PACK_LENGTH = "sizeof... ";
+
     public static String lengthOf(String pack) {
-      return "sizeof... " + pack;
+      return PACK_LENGTH + pack;
     }
   }
 }

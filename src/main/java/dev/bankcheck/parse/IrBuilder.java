@@ -478,7 +478,7 @@ final class IrBuilder {
         String member = (c.tilde != null ? "~" : "") + c.Identifier(0).getText();
         List<Function.TemplateParam> all = new ArrayList<>(tps);
         all.addAll(templateParams(c.templateHeader())); // template <typename Params> S(Params &p)
-        Function f = memberBody(c, owner + "::" + member, modifiers(c.declModifier()), params(c.parameterList()),
+        Function f = memberBody(c, owner + "::" + member, modifiers(c.declModifier()), VOID, params(c.parameterList()),
             c.compoundStatement(), all);
         items.add(new TranslationUnit.FunctionItem(f));
         if (c.tilde == null) constructors.add(new StructDef.Constructor(f, memberInits(c.ctorInitializer())));
@@ -487,12 +487,10 @@ final class IrBuilder {
         OperatorFunctionContext op = o.operatorFunction();
         List<Function.TemplateParam> all = new ArrayList<>(tps);
         all.addAll(templateParams(o.templateHeader()));
-        Function body = memberBody(o, owner + "::operator" + op.operatorSymbol().getText(),
-            modifiers(op.declSpecifiers().declModifier()), params(op.parameterList()), op.compoundStatement(), all);
         TypeRef ret = declSpecType(op.declSpecifiers()).withDeclarator(List.of(), stars(op.pointer()), hasRef(op.pointer()),
             false);
-        items.add(new TranslationUnit.FunctionItem(new Function(body.pos(), body.name(), body.qualifiers(), ret,
-            body.params(), body.body(), body.templateParams(), body.launches())));
+        items.add(new TranslationUnit.FunctionItem(memberBody(o, owner + "::operator" + op.operatorSymbol().getText(),
+            modifiers(op.declSpecifiers().declModifier()), ret, params(op.parameterList()), op.compoundStatement(), all)));
       } else if (m instanceof ConversionMemberContext c && c.body != null) {
         TypeRef target = typeName(c.typeName());
         int launchesBefore = launchesBuilt;
@@ -547,13 +545,13 @@ final class IrBuilder {
 
   /**
    * A constructor's or operator's body, as a function that no call names: the interpreter runs a constructor where
-   * an object is made; an operator only has its uses of shared memory listed.
+   * an object is made and an operator[] where one is subscripted; other operators only have their uses listed.
    */
-  private Function memberBody(ParserRuleContext member, String name, Set<String> qualifiers, List<VarDecl> params,
-      CompoundStatementContext body, List<Function.TemplateParam> tps) {
+  private Function memberBody(ParserRuleContext member, String name, Set<String> qualifiers, TypeRef returns,
+      List<VarDecl> params, CompoundStatementContext body, List<Function.TemplateParam> tps) {
     int launchesBefore = launchesBuilt;
     Stmt.Block b = block(body);
-    return new Function(pos(member), name, qualifiers, VOID, params, b, List.copyOf(tps),
+    return new Function(pos(member), name, qualifiers, returns, params, b, List.copyOf(tps),
         launchesBuilt > launchesBefore);
   }
 

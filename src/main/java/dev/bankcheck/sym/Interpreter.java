@@ -2210,11 +2210,7 @@ public final class Interpreter {
       for (Expr x : c.exprs()) last = eval(x, mask);
       return last;
     }
-    if (e instanceof Expr.Call c) {
-      lastCallAddressed = false; // a memoized call runs nothing
-      Val[] out = call(c, mask);
-      return takeAddressed() ? read(deref(out, mask, () -> text(c)), mask, c) : out; // at(i) of float &at(int i)
-    }
+    if (e instanceof Expr.Call c) return read(lvalue(c, mask), mask, c); // at(i) of float &at(int i) is a load here
     if (e instanceof Expr.InitList il) {
       for (Expr x : il.items()) untracked(x, eval(x, mask), "an initializer list", mask);
       return fill(new Val.Opaque("initializer list"));
@@ -2289,7 +2285,7 @@ public final class Interpreter {
       return deref(eval(u.operand(), mask), mask, () -> "*" + text(u.operand()));
     }
     if (e instanceof Expr.Call c) {
-      lastCallAddressed = false;
+      lastCallAddressed = false; // a memoized call runs nothing
       Val[] out = call(c, mask);
       return takeAddressed() ? deref(out, mask, () -> text(c)) : new OtherLV(out, "a temporary");
     }
@@ -2357,9 +2353,9 @@ public final class Interpreter {
     if (found == null && name.contains("::") && program.qualifierMayBeDropped(name)) {
       found = nameOrNull(name.substring(name.lastIndexOf("::") + 2));
     }
-    String pack = Function.TemplateParam.lengthOf("");
-    return found != null ? found : new OtherLV(fill(new Val.Unknown(name.startsWith(pack) ? "the length of the pack '"
-        + name.substring(pack.length()) + "' is not known here" : program.undeclared(name))), name);
+    String length = Function.TemplateParam.PACK_LENGTH;
+    return found != null ? found : new OtherLV(fill(new Val.Unknown(name.startsWith(length) ? "the length of the pack '"
+        + name.substring(length.length()) + "' is not known here" : program.undeclared(name))), name);
   }
 
   private LV nameOrNull(String name) {
@@ -3870,20 +3866,12 @@ public final class Interpreter {
 
   /**
    * Whether evaluating {@code e} for its address twice costs nothing: names, members and subscripts by indices that
-   * read no memory and change nothing ({@code q[threadIdx.x / 32]}).
+   * only compute (no call, no write, nothing that may read shared memory: {@code q[threadIdx.x / 32]}).
    */
   private boolean addressOnly(Expr e) {
     if (e instanceof Expr.Name) return true;
     if (e instanceof Expr.Member m) return !m.arrow() && addressOnly(m.base());
-    if (e instanceof Expr.Index i) {
-      boolean[] pure = {true};
-      Walk.expr(i.index(), x -> pure[0] &= x instanceof Expr.Name nm ? readsNoMemory(nm.name())
-          : !(x instanceof Expr.Index || x instanceof Expr.Call || x instanceof Expr.Assign || x instanceof Expr.Postfix
-              || x instanceof Expr.Member mm && mm.arrow() || x instanceof Expr.Lambda
-              || x instanceof Expr.Unary u && !Set.of("-", "+", "!", "~").contains(u.op())));
-      return pure[0] && addressOnly(i.base());
-    }
-    return false;
+    return e instanceof Expr.Index i && onlyComputes(i.index()) && addressOnly(i.base());
   }
 
   /** A name whose value is no read of shared memory: a local that is no shared array or reference, or no shared global. */
