@@ -45,7 +45,10 @@ topItem
     // "template struct ns::Functor<Gpu, int, 3>;": a class template's instance, nothing to record
     | 'extern'? 'template' ('struct' | 'class') qualifiedName templateArgs ';'   #classInstantiation
     | 'extern' 'template' (declaration | declSpecifiers pointer* qualifiedName templateArgs '(' parameterList? ')' ';')  #externTemplate
-    | 'template' declSpecifiers pointer* name=qualifiedName templateArgs? '(' parameterList? ')' ';'   #functionInstantiation
+    // "template void Layer<float>::Forward(...);" instantiates a member of a class template too
+    | 'template' declSpecifiers pointer* name=qualifiedName args=templateArgs?
+      ('::' member=qualifiedName templateArgs?)?
+      '(' parameterList? ')' functionSuffix* ';'   #functionInstantiation
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
     // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
     | templateHeader? declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
@@ -221,7 +224,11 @@ structSpecifier
     ;
 
 baseClause
-    : ':' ('public' | 'private' | 'protected')? qualifiedName templateArgs?
+    : ':' baseSpecifier (',' baseSpecifier)*
+    ;
+
+baseSpecifier
+    : ('public' | 'private' | 'protected' | 'virtual')* qualifiedName templateArgs?
     ;
 
 memberDeclaration
@@ -235,7 +242,7 @@ memberDeclaration
     | 'using' qualifiedName ';'                             #usingDeclarationMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
-    | declModifier* 'friend' (('class' | 'struct') qualifiedName templateArgs? ';' | templateHeader? declaration
+    | templateHeader? declModifier* 'friend' (('class' | 'struct') qualifiedName templateArgs? ';' | templateHeader? declaration
       | templateHeader? functionDefinition | templateHeader? operatorFunction)   #friendMember
     | ';'                                                   #emptyMember
     ;

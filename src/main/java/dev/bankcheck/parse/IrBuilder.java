@@ -108,9 +108,11 @@ final class IrBuilder {
       }
     } else if (ctx instanceof FunctionInstantiationContext fi) {
       // "template __global__ void k<32, float>(float*);"
-      if (fi.templateArgs() != null) { // "template void f(float*);" deduces them: host code, nothing to record
-        items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.templateArgs()),
-            templateValues(fi.templateArgs())));
+      // "template void f(float*);" deduces them, "template void Layer<float>::Forward(...);" is a member: host
+      // code, nothing to record
+      if (fi.args != null && fi.member == null) {
+        items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.args),
+            templateValues(fi.args)));
       }
     } else if (ctx instanceof UsingAliasContext u) {
       addTypeName(u.Identifier().getText());
@@ -442,8 +444,7 @@ final class IrBuilder {
     List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     List<Expr> specializationValues = s.specialization == null ? List.of() : templateValues(s.specialization);
     String owner = StructDef.qualifiedName(name, specialization, specializationValues);
-    BaseClauseContext base = s.baseClause();
-    if (base != null) {
+    for (BaseSpecifierContext base : s.baseClause() == null ? List.<BaseSpecifierContext>of() : s.baseClause().baseSpecifier()) {
       TypeRef type = new TypeRef(base.qualifiedName().getText(), null,
           base.templateArgs() == null ? List.of() : templateArgs(base.templateArgs()),
           base.templateArgs() == null ? List.of() : templateValues(base.templateArgs()), 0, List.of(), false);

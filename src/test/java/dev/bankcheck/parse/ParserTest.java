@@ -543,6 +543,27 @@ class ParserTest {
   }
 
   /**
+   * BVLC/caffe's layers: several base classes (each laid out in order), a friend class template, and the explicit
+   * instantiation of a class template's member, which is host code and records nothing (each was a parse error).
+   */
+  @Test
+  void severalBasesFriendTemplatesAndMemberInstantiationsParse() {
+    TranslationUnit u = parseClean("""
+        template <typename T> struct B { T b; };
+        struct Thread { int t; };
+        template <typename Dtype> class L : public B<Dtype>, public virtual Thread {
+          template <typename T> friend class Net;
+          void Forward(const Dtype* x);
+        };
+        template <typename Dtype> void L<Dtype>::Forward(const Dtype* x) {}
+        template void L<float>::Forward(const float* x);
+        """);
+    StructDef l = u.structs().stream().filter(d -> d.name().equals("L")).findFirst().orElseThrow();
+    assertEquals(List.of("base B", "base Thread"), l.fields().stream().map(VarDecl::name).toList());
+    assertTrue(u.items().stream().noneMatch(i -> i instanceof TranslationUnit.InstantiationItem), u.items().toString());
+  }
+
+  /**
    * An explicit specialization and a member of a class template defined outside it are functions of their own
    * names: the first is a kernel to analyze (it was dropped), the second was a parse error.
    */
