@@ -168,9 +168,10 @@ final class BlockShapes {
 
   private static Map<String, List<Launch>> allLaunches(Program program) {
     Map<String, List<Launch>> out = new HashMap<>();
+    Map<Function, Map<String, Map<String, Val>>> bindings = new HashMap<>();
     for (Function f : program.allFunctions()) {
       if (!f.launches()) continue;
-      for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program).entrySet()) {
+      for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program, bindings, 0).entrySet()) {
         Map<String, Object> env = new HashMap<>();
         for (VarDecl p : f.params()) env.put(TYPE + p.name(), p.type());
         new LaunchFinder(program, out, outer.getKey(), outer.getValue(), f).stmt(f.body(), env);
@@ -183,17 +184,25 @@ final class BlockShapes {
     return n.contains("::") ? n.substring(n.lastIndexOf("::") + 2) : n;
   }
 
+  /** How many host function templates up a chain of calls gives a launch its template arguments. */
+  private static final int CALLER_LEVELS = 4;
+
   /**
    * The template arguments a host function template that launches a kernel is called with
-   * ({@code launch<16, float>(...)} or an explicit instantiation), one level up, keyed by " in f<16>";
-   * a function that is not a template has one empty binding.
+   * ({@code launch<16, float>(...)} or an explicit instantiation), keyed by " in f<16>"; a function that is not
+   * a template has one empty binding. A call from another function template takes that one's arguments, up to
+   * {@link #CALLER_LEVELS} levels ({@code dispatch<T>} calls {@code launch<T, 64>}, instantiated for half).
    */
-  private static Map<String, Map<String, Val>> callerBindings(Function host, Program program) {
+  private static Map<String, Map<String, Val>> callerBindings(Function host, Program program,
+      Map<Function, Map<String, Map<String, Val>>> known, int level) {
+    Map<String, Map<String, Val>> done = known.get(host);
+    if (done != null) return done;
     Map<String, Map<String, Val>> out = new LinkedHashMap<>();
-    if (host.templateParams().isEmpty()) {
+    if (host.templateParams().isEmpty() || level > CALLER_LEVELS) {
       out.put("", Map.of());
       return out;
     }
+    known.put(host, Map.of("", Map.of())); // a recursive call sees its own arguments unbound
     for (Function f : program.allFunctions()) {
       if (f.body() == null) continue;
       List<Expr.Call> calls = new ArrayList<>();
@@ -205,7 +214,18 @@ final class BlockShapes {
       });
       if (calls.isEmpty()) continue;
       Map<String, Val> locals = localConstants(f, program);
-      for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program, locals);
+      for (Map<String, Val> callerArgs : callerBindings(f, program, known, level + 1).values()) {
+        Map<String, Val> scope = new HashMap<>(locals);
+        for (Function.TemplateParam p : f.templateParams()) {
+          // a parameter its caller gives no argument stays unbound, not a type of that name
+          if (p.type() && !callerArgs.containsKey("typename " + p.name())) {
+            scope.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
+                + f.name() + "' has no type argument in this file"));
+          }
+        }
+        scope.putAll(callerArgs);
+        for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program, scope);
+      }
     }
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
       if (simpleName(i.name()).equals(host.name())) {
@@ -213,6 +233,7 @@ final class BlockShapes {
       }
     }
     if (out.isEmpty()) out.put("", Map.of());
+    known.put(host, out);
     return out;
   }
 
@@ -235,7 +256,7 @@ final class BlockShapes {
   }
 
   private static void addCallerBinding(Function host, List<TypeRef> types, List<Expr> values,
-      Map<String, Map<String, Val>> out, Program program, Map<String, Val> locals) {
+      Map<String, Map<String, Val>> out, Program program, Map<String, Val> scope) {
     Map<String, Val> b = new HashMap<>();
     List<String> shown = new ArrayList<>();
     for (int i = 0; i < host.templateParams().size(); i++) {
@@ -243,11 +264,13 @@ final class BlockShapes {
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         if (t == null) return;
-        b.put("typename " + p.name(), program.typeArgument(t, Map.of()));
-        shown.add(t.base());
+        Val bound = t.pointers() == 0 && t.dims().isEmpty() ? scope.get("typename " + t.base()) : null;
+        Val type = bound instanceof Val.Unknown ? bound : program.typeArgument(t, scope);
+        b.put("typename " + p.name(), type);
+        shown.add(type instanceof Val.Opaque o && o.what().startsWith("type:") ? o.what().substring(5) : t.base());
       } else {
         Expr e = i < values.size() && values.get(i) != null ? values.get(i) : p.defaultValue();
-        Val v = e == null ? null : program.constantIn(e, locals);
+        Val v = e == null ? null : program.constantIn(e, scope);
         if (!(v instanceof Val.Num n) || !n.poly().isConstant()) return;
         b.put(p.name(), v);
         shown.add(Long.toString(n.poly().constant()));
@@ -278,10 +301,10 @@ final class BlockShapes {
       this.caller = caller;
       this.outer = new HashMap<>(outer);
       for (Function.TemplateParam p : host.templateParams()) {
-        if (p.type() && !outer.containsKey("typename " + p.name())) {
+        if (p.type() && !(outer.get("typename " + p.name()) instanceof Val.Opaque)) {
           unboundTypes.add(p.name());
           // a launch's template argument that names it has no type ("k<2, B><<<...>>>" in an uncalled f<B>)
-          this.outer.put("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
+          this.outer.putIfAbsent("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
               + host.name() + "' has no type argument in this file"));
         }
       }

@@ -546,9 +546,12 @@ final class KernelChecker {
         continue;
       }
       if (b.containsKey(p.name())) continue;
-      Val v = p.defaultValue() == null ? null : program.constant(p.defaultValue());
-      if (v instanceof Val.Num) {
+      // too many sets: the default is no more likely than any launch's value
+      Val v = p.defaultValue() == null || given > MAX_INSTANTIATIONS ? null : program.constant(p.defaultValue());
+      if (v instanceof Val.Num n) {
         b.put(p.name(), v);
+        notes.add("template parameter '" + p.name() + "' = " + n.poly() + ", its default (no launch or explicit"
+            + " instantiation in this file gives one)");
       } else {
         b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
         notes.add(given > MAX_INSTANTIATIONS
@@ -619,7 +622,7 @@ final class KernelChecker {
   }
 
   /** Distinct sets of values analyzed one by one before falling back to symbolic arguments. */
-  private static final int MAX_INSTANTIATIONS = 16;
+  static final int MAX_INSTANTIATIONS = 32;
   /** Key prefix of a kernel parameter bound to a launch's constant argument. */
   private static final String PARAM = Interpreter.PARAM_PREFIX;
 

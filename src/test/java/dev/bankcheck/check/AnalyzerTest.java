@@ -1092,42 +1092,93 @@ class AnalyzerTest {
         f.ways() == null ? 0 : f.ways()).max().orElse(0));
   }
 
-  /** Past 16 instantiations the parameter is any value; the note said "has no value in this file" before. */
+  /** Past the limit the parameter is any value; the note said "has no value in this file" before. */
   @Test
   void tooManyInstantiationsAreNamedAsSuch() {
+    int max = KernelChecker.MAX_INSTANTIATIONS;
     StringBuilder src = new StringBuilder("template <int N> __global__ void k(float* o) {\n"
         + "  __shared__ float s[1024];\n  s[(threadIdx.x * N) % 1024] = 1.0f;\n}\n");
-    for (int n = 1; n <= 17; n++) src.append("template __global__ void k<").append(n).append(">(float*);\n");
+    for (int n = max; n >= 1; n--) src.append("template __global__ void k<").append(n).append(">(float*);\n");
+    assertEquals(32, at(analyze(src.toString()), 3, Op.STORE).ways()); // N = 32: every lane in bank 0
+    src.append("template __global__ void k<").append(max + 1).append(">(float*);\n");
     Finding f = at(analyze(src.toString()), 3, Op.STORE);
     assertEquals(Verdict.UNKNOWN, f.verdict(), f.reason());
-    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' 17 sets"
-        + " of template arguments, more than the 16 analyzed one by one"), f.assumptions().toString());
-    String sixteen = src.toString().replace("template __global__ void k<17>(float*);\n", "");
-    assertEquals(16, at(analyze(sixteen), 3, Op.STORE).ways()); // N = 16: lanes 0, 2, 4 ... share bank 0
+    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' "
+        + (max + 1) + " sets of template arguments, more than the " + max + " analyzed one by one"),
+        f.assumptions().toString());
   }
 
   /**
-   * Past 16 instantiations, each set of type arguments still runs (the value parameters as any value), so an
-   * access keeps its element's size: cuda-samples' reduce4<T, blockSize> (30 sets, 3 types) was all unknown.
+   * Past the limit, each set of type arguments still runs (the value parameters as any value), so an
+   * access keeps its element's size: cuda-samples' reduce6<T, blockSize, nIsPow2> (60 sets, 3 types) was all
+   * unknown. A value parameter's default is not taken then: no launch need use it (bitsandbytes' gemm_4bit_sm80
+   * got MT = 128, NT = 128 that way, without a word).
    */
   @Test
   void tooManyInstantiationsStillRunEachElementType() {
-    StringBuilder src = new StringBuilder("template <class T, int N> __global__ void k(T* o) {\n"
-        + "  __shared__ T s[1024];\n  s[threadIdx.x * 2] = o[N];\n}\n");
+    int max = KernelChecker.MAX_INSTANTIATIONS;
+    StringBuilder src = new StringBuilder("template <class T, int N, int P = 2> __global__ void k(T* o) {\n"
+        + "  __shared__ T s[1024];\n  s[threadIdx.x * 2] = o[N];\n  s[threadIdx.x * P] = o[0];\n}\n");
     for (String type : List.of("float", "double")) {
-      for (int n = 1; n <= 9; n++) {
+      for (int n = 1; n <= max / 2 + 1; n++) {
         src.append("template __global__ void k<").append(type).append(", ").append(n).append(">(").append(type)
             .append("*);\n");
       }
     }
-    Finding f = at(analyze(src.toString()), 3, Op.STORE);
+    FileReport r = analyze(src.toString());
+    Finding f = at(r, 3, Op.STORE);
     assertEquals(2, f.ways(), f.reason()); // float: stride 2 words; double: lanes 0 and 8 of a half-warp
     assertTrue(f.reason().endsWith("(worst at T = double)"), f.reason());
     assertTrue(f.assumptions().contains("worst over the runs with template arguments T = float (from the explicit"
         + " instantiations and launches that give them); template arguments T = double (from the explicit"
         + " instantiations and launches that give them)"), f.assumptions().toString());
-    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' 18"
-        + " sets of template arguments, more than the 16 analyzed one by one"), f.assumptions().toString());
+    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' "
+        + (max + 2) + " sets of template arguments, more than the " + max + " analyzed one by one"),
+        f.assumptions().toString());
+    Finding defaulted = at(r, 4, Op.STORE);
+    assertEquals(Verdict.UNKNOWN, defaulted.verdict(), defaulted.reason());
+    assertTrue(defaulted.assumptions().contains("template parameter 'P' was analyzed as any value: the file gives 'k' "
+        + (max + 2) + " sets of template arguments, more than the " + max + " analyzed one by one"),
+        defaulted.assumptions().toString());
+  }
+
+  /** Without any instantiation a value parameter's default is used, and the finding says so. */
+  @Test
+  void aDefaultTemplateValueIsNamedWhenNothingElseGivesOne() {
+    Finding f = at(analyze("""
+        template <int P = 2> __global__ void k(float* o) {
+          __shared__ float s[1024];
+          s[threadIdx.x * P] = o[0];
+        }
+        """), 3, Op.STORE);
+    assertEquals(2, f.ways(), f.reason());
+    assertTrue(f.assumptions().contains("template parameter 'P' = 2, its default (no launch or explicit instantiation"
+        + " in this file gives one)"), f.assumptions().toString());
+  }
+
+  /**
+   * A host function template that launches a kernel takes its arguments from the template that calls it, and
+   * that one from an explicit instantiation (bitsandbytes: launch_gemm<T> calls launch_tile<T, 64>, instantiated
+   * for half); the kernel's T was the type named "T".
+   */
+  @Test
+  void hostTemplatesPassTheirArgumentsDownAChain() {
+    FileReport r = analyze("""
+        template <typename T, int W> __global__ void k(T* o) {
+          __shared__ T s[1024];
+          s[threadIdx.x * W] = o[0];
+        }
+        template <typename T, int W> void launchTile(T* o) { k<T, W><<<1, 32>>>(o); }
+        template <typename T> void dispatch(T* o, bool wide) {
+          if (wide) launchTile<T, 2>(o); else launchTile<T, 1>(o);
+        }
+        template void dispatch<double>(double*, bool);
+        template <typename U> void unbound(U* o) { launchTile<U, 1>(o); }
+        """);
+    Finding f = at(r, 3, Op.STORE);
+    assertEquals(2, f.ways(), f.reason()); // double, 2 elements apart: lanes 0 and 8 of a half-warp share bank 0
+    assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("T = double, W = 2")), f.assumptions().toString());
+    assertTrue(f.assumptions().stream().noneMatch(a -> a.contains("T = U")), f.assumptions().toString());
   }
 
   @Test
