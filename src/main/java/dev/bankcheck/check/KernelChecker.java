@@ -119,8 +119,9 @@ final class KernelChecker {
     /** The accessed expression. */
     Expr at;
     String worstContext = "";
-    /** The accessed type of the run that gave {@link #worst} (instantiations may differ). */
+    /** The accessed type of the run that gave {@link #worst} (instantiations may differ), and its width there. */
     Type worstType;
+    int worstWidth;
     /** Notes that concern this access only (conditions around it that could not be decided per lane). */
     final Set<String> notes = new LinkedHashSet<>();
     String unknown;
@@ -416,6 +417,7 @@ final class KernelChecker {
       if (s.worst != null && (target.worst == null || worse(s.worst, target.worst))) {
         target.worst = s.worst;
         target.worstType = s.worstType;
+        target.worstWidth = s.worstWidth;
         target.worstContext = s.worstContext;
         if (shapeOf.containsKey(s)) shapeOfWorst.put(target, shapeOf.get(s));
       }
@@ -735,7 +737,7 @@ final class KernelChecker {
       site.at = at;
       if (site.via == null) site.via = first.via();
       site.type = type;
-      site.width = width(type);
+      site.width = width(type, lanes, root);
       site.notes.addAll(conditions);
       evaluate(site, lanes, warp, running::made, where, context, shape, shapeOfWorst);
     };
@@ -761,6 +763,56 @@ final class KernelChecker {
   private static String join(String a, String b) {
     if (a.isEmpty()) return b;
     return b.isEmpty() ? a : a + ", " + b;
+  }
+
+  /**
+   * The width of an access of {@code t} at {@code lanes}: a struct whose alignment is less than its size (a copy of
+   * the whole struct) moves in the widest pieces, up to 16 bytes, that nvcc can prove aligned: an {@code extern
+   * __shared__} array starts 16-byte aligned, a static one at its type's alignment, and every lane's offset (each
+   * term of it) must be a multiple of the piece. nvcc 13's PTX: ld.shared.v4 for marlin's {@code
+   * *reinterpret_cast<I4*>(&sh_b[i])} (I4 holds int[4]; sh_b is an extern int4 array), four ld.shared.f32 for the
+   * same copy out of a static array of the struct.
+   */
+  int width(Type t, Val.Ptr[] lanes, SharedRoot root) {
+    int w = width(t);
+    if (!(t instanceof Type.Struct) || t.size() <= w) return w;
+    long aligned = rootAlignment(root);
+    for (Val.Ptr p : lanes) {
+      if (p == null) continue;
+      Poly offset = p.exactOffset();
+      if (offset == null || p.unknown() != null) return w;
+      aligned = Poly.gcd(Poly.gcd(aligned, Math.abs(offset.constant())), offset.symbolicGcd());
+    }
+    return (int) Math.max(w, Math.min(Long.lowestOneBit(aligned), Long.lowestOneBit(t.size())));
+  }
+
+  /** The alignment nvcc gives a shared array, up to 16: extern ones 16, static ones their type's or __align__'s. */
+  private long rootAlignment(SharedRoot root) {
+    if (root.decl() == null) return 1;
+    if (root.decl().is("extern")) return 16;
+    long a = root.type().align();
+    if (root.decl().align() != null && program.constant(root.decl().align()) instanceof Val.Num n
+        && n.poly().isConstant()) {
+      a = Math.max(a, n.poly().constant());
+    }
+    return Math.max(1, Math.min(16, a));
+  }
+
+  /** How a struct copied whole is moved, and what limits the pieces; empty for other types. */
+  private String piecesNote(Type type, int width, SharedRoot root) {
+    if (!(type instanceof Type.Struct) || type.size() <= width(type)) return "";
+    String pieces = ", copied whole in " + width + "-byte pieces";
+    long widest = Math.min(16, Long.lowestOneBit(type.size()));
+    long rootAligned = rootAlignment(root);
+    String extern = root.decl() != null && root.decl().is("extern") ? " (extern __shared__)" : "";
+    if (width > width(type)) {
+      return pieces + ": '" + root.name() + "' starts " + rootAligned + "-byte aligned" + extern
+          + " and every lane's offset is a multiple of " + width;
+    }
+    if (width >= widest) return pieces;
+    return pieces + (rootAligned <= width ? ": '" + root.name() + "' is only " + rootAligned + "-byte aligned"
+        + " (declared __align__(" + widest + "), it allows " + widest + "-byte pieces where the offsets do)"
+        : ": the offsets are not known to be multiples of " + 2 * width);
   }
 
   /** Access width: the type's size when the hardware can move it in one access, else its alignment. */
@@ -1125,6 +1177,7 @@ final class KernelChecker {
     if (site.worst == null || worse(worst, site.worst)) {
       site.worst = model.evaluate(shifted(addr, worstShift), active, site.width, kind);
       site.worstType = site.type;
+      site.worstWidth = site.width;
       site.worstContext = join(where, context); // made only for a new worst case
       if (shape != null) shapeOfWorst.put(site, shape.describe());
     }
@@ -1236,7 +1289,7 @@ final class KernelChecker {
   private Finding finding(Function kernel, Site s, List<BlockShapes.Shape> shapes, String worstShape, Set<String> notes) {
     Op op = Op.valueOf(s.op.name());
     Type type = s.worstType != null ? s.worstType : s.type;
-    int width = type == null ? s.width : width(type);
+    int width = s.worstType != null ? s.worstWidth : s.width;
     List<String> assumptions = new ArrayList<>();
     if (shapes.isEmpty()) {
       assumptions.add("blockDim.x is a multiple of " + bank.warpSize() + " (no block shape given: add"
@@ -1247,7 +1300,8 @@ final class KernelChecker {
       assumptions.add("worst of " + shapes.size() + " launch shapes: " + (worstShape != null ? worstShape
           : shapes.get(0).describe()));
     }
-    assumptions.add(width + "-byte accesses (" + (type == null ? "?" : type.display()) + ")");
+    assumptions.add(width + "-byte accesses (" + (type == null ? "?" : type.display()) + piecesNote(type, width, s.root)
+        + ")");
     assumptions.addAll(notes);
     assumptions.addAll(s.notes);
     String array = s.root.name();
