@@ -75,3 +75,22 @@ __global__ void ptxAccesses(float *out, const float4 *g) {
   asm volatile("prefetch.L1 [%0];" :: "l"(&tile[0][threadIdx.x]));  // expect: load unknown
   out[threadIdx.x] = x + r0 + r1 + r2 + r3;
 }
+
+// A block of PTX that sets a predicate from an operand and copies under it (marlin's cp_async4_pred) is the
+// copy where the operand says so: 4 lanes of each quarter-warp copy, 32 bytes apart, on distinct banks (all 8
+// would put lanes 0 and 4 on bank 0). A cache policy made for the copy touches no memory.
+// bankcheck: block 32
+__global__ void predicatedCopies(const float4 *g, float *out) {
+  __shared__ float4 rows[32][2];
+  unsigned to = __cvta_generic_to_shared(&rows[threadIdx.x][0]);
+  const int BYTES = 16;  // the size as a named constant, as marlin writes it
+  asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %0, 0;\n @p cp.async.cg.shared.global [%1], [%2], %3;\n}\n"
+               :: "r"((int)(threadIdx.x % 8 < 4)), "r"(to), "l"(&g[threadIdx.x]), "n"(BYTES));  // expect: store ok width=16
+  asm volatile("{\n .reg .pred q;\n setp.eq.u32 q, %0, 0;\n @!q cp.async.cg.shared.global [%1], [%2], 16;\n}\n"
+               :: "r"((int)(threadIdx.x % 8 >= 4)), "r"(to), "l"(&g[threadIdx.x]));  // expect: store ok width=16
+  asm volatile("{\n .reg .b64 p;\n createpolicy.fractional.L2::evict_first.b64 p, 1.0;\n"
+               " cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, p;\n}\n" :: "r"(to), "l"(&g[threadIdx.x]));  // expect: store ways=2 width=16
+  asm volatile("cp.async.wait_all;" ::: "memory");
+  __syncthreads();
+  out[threadIdx.x] = rows[threadIdx.x][1].x;  // expect: load ways=8 width=4
+}

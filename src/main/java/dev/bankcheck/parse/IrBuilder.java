@@ -731,8 +731,13 @@ final class IrBuilder {
     for (AsmOperandContext o : a.inputs) operands.add(expr(o.expression()));
     Expr known = a.outputs.size() == 1 ? knownAsm(p, template.toString(), operands) : null;
     List<Expr> effects = new ArrayList<>();
-    Expr access = known != null ? null : asmAccess(p, template.toString(), operands);
-    if (access != null) {
+    Predicated one = known != null ? null : predicated(p, template.toString(), operands);
+    Expr access = one == null ? null : asmAccess(p, one.instruction(), operands);
+    Stmt guarded = access == null || one.condition() == null ? null
+        : new Stmt.If(p, one.condition(), new Stmt.ExprStmt(p, access), null);
+    if (guarded != null) {
+      if (a.outputs.isEmpty()) return guarded;
+    } else if (access != null) {
       effects.add(access);
     } else if (known == null && !a.inputs.isEmpty()) {
       effects.add(new Expr.Call(p, new Expr.Name(p, AsmCalls.INPUTS), List.of(),
@@ -743,7 +748,42 @@ final class IrBuilder {
       effects.add(new Expr.Assign(at, "=", operands.get(i), known != null ? known : new Expr.AsmOutput(p)));
     }
     if (effects.isEmpty()) return new Stmt.Empty(p);
-    return new Stmt.ExprStmt(p, effects.size() == 1 ? effects.get(0) : new Expr.Comma(p, List.copyOf(effects)));
+    Stmt assigned = new Stmt.ExprStmt(p, effects.size() == 1 ? effects.get(0) : new Expr.Comma(p, List.copyOf(effects)));
+    return guarded == null ? assigned : new Stmt.Block(p, List.of(guarded, assigned));
+  }
+
+  /** The one instruction of an asm block, and the operand test its predicate stands for (null: unconditional). */
+  private record Predicated(String instruction, Expr condition) {}
+
+  private static final java.util.regex.Pattern SET_PREDICATE = java.util.regex.Pattern.compile(
+      "setp\\.(ne|eq)\\.[bsu]32\\s+(\\w+)\\s*,\\s*(%\\d+)\\s*,\\s*0");
+  private static final java.util.regex.Pattern GUARD = java.util.regex.Pattern.compile("@(!?)(\\w+)\\s+(.*)");
+
+  /**
+   * An asm block reduced to its one instruction: "{ .reg .pred p; setp.ne.b32 p, %0, 0; @p cp.async ... }"
+   * (marlin's predicated copy) is the cp.async under {@code %0 != 0}; register declarations and createpolicy
+   * (a cache hint's policy) touch no memory. Null where more than that is left.
+   */
+  private static Predicated predicated(Pos p, String template, List<Expr> operands) {
+    String body = template.strip();
+    if (body.startsWith("{") && body.endsWith("}")) body = body.substring(1, body.length() - 1);
+    else if (!body.contains("@")) return new Predicated(template, null);
+    List<String> left = new ArrayList<>();
+    for (String part : body.split(";")) {
+      String instruction = part.strip();
+      if (!instruction.isEmpty() && !instruction.startsWith(".reg") && !instruction.startsWith("createpolicy")) {
+        left.add(instruction);
+      }
+    }
+    if (left.size() == 1) return left.get(0).startsWith("@") ? null : new Predicated(left.get(0) + ";", null);
+    java.util.regex.Matcher set = left.size() == 2 ? SET_PREDICATE.matcher(left.get(0)) : null;
+    java.util.regex.Matcher guard = set != null && set.matches() ? GUARD.matcher(left.get(1)) : null;
+    if (guard == null || !guard.matches() || !guard.group(2).equals(set.group(2))) return null;
+    Expr operand = operandAt(set.group(3), operands);
+    if (operand == null) return null;
+    boolean whenNonZero = set.group(1).equals("ne") == guard.group(1).isEmpty();
+    return new Predicated(guard.group(3) + ";", new Expr.Binary(p, whenNonZero ? "!=" : "==", operand,
+        new Expr.IntLit(p, 0)));
   }
 
   private static final String ADDRESS = "\\[\\s*%(\\d+)\\s*(?:\\+\\s*(\\d+)\\s*)?\\]";
@@ -774,6 +814,7 @@ final class IrBuilder {
     int width;
     int kind;
     int lanes = 32;
+    Expr sizeOperand = null;
     if ((m = LDMATRIX.matcher(template)).matches()) {
       java.util.regex.Matcher count = LDMATRIX_COUNT.matcher(m.group(1));
       if (!count.find()) return null;
@@ -790,10 +831,15 @@ final class IrBuilder {
     } else if ((m = CP_ASYNC.matcher(template)).matches()) {
       address = m.group(1);
       offset = m.group(2);
-      // the size as an immediate operand ("n"(16)) too
-      Expr size = m.group(3).startsWith("%") ? operandAt(m.group(3), operands) : new Expr.IntLit(p, Long.parseLong(m.group(3)));
-      if (!(size instanceof Expr.IntLit bytes) || !Set.of(4L, 8L, 16L).contains(bytes.value())) return null;
-      width = (int) bytes.value();
+      // the size as an immediate operand ("n"(16), "n"(BYTES)) too: the interpreter reads its value
+      if (m.group(3).startsWith("%")) {
+        Expr size = operandAt(m.group(3), operands);
+        if (size == null) return null;
+        width = size instanceof Expr.IntLit bytes ? (int) bytes.value() : 0;
+        sizeOperand = width == 0 ? size : null;
+      } else {
+        width = Integer.parseInt(m.group(3));
+      }
       kind = AsmCalls.COPY;
     } else {
       return null;
@@ -802,8 +848,9 @@ final class IrBuilder {
     if (index >= operands.size() || width > 16) return null;
     Expr at = operands.get(index);
     if (offset != null) at = new Expr.Binary(p, "+", at, new Expr.IntLit(p, Long.parseLong(offset)));
-    return new Expr.Call(p, new Expr.Name(p, AsmCalls.ACCESS), List.of(), List.of(at, new Expr.IntLit(p, width),
-        new Expr.IntLit(p, kind), new Expr.IntLit(p, lanes)), List.of());
+    return new Expr.Call(p, new Expr.Name(p, AsmCalls.ACCESS), List.of(), List.of(at,
+        sizeOperand != null ? sizeOperand : new Expr.IntLit(p, width), new Expr.IntLit(p, kind), new Expr.IntLit(p, lanes)),
+        List.of());
   }
 
   /** The operand "%N" names, or null. */

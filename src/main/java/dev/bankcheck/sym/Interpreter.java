@@ -3285,8 +3285,15 @@ public final class Interpreter {
    */
   private Val[] asmAccess(Expr.Call c, boolean[] mask) {
     Val[] address = eval(c.args().get(0), mask);
-    int width = (int) ((Expr.IntLit) c.args().get(1)).value();
     int kind = (int) ((Expr.IntLit) c.args().get(2)).value();
+    Long size = c.args().get(1) instanceof Expr.IntLit w ? Long.valueOf(w.value())
+        : uniformConstant(eval(c.args().get(1), mask), mask);
+    int width = size == null ? 0 : size.intValue();
+    if (width != 4 && width != 8 && width != 16) { // a cp.async's size operand ("n"(BYTES)) of another value
+      unanalyzed(addressed(c.args().get(0)), MemOp.COPY, address, "its address is used by the inline asm at "
+          + at(c.pos()) + ", a cp.async whose size is not a constant 4, 8 or 16 bytes, so the copy is not analyzed", mask);
+      return fill(new Val.Opaque("no value"));
+    }
     int lanes = (int) ((Expr.IntLit) c.args().get(3)).value();
     boolean[] active = mask.clone();
     for (int l = lanes; l < n && lanes < 32; l++) active[l] = false; // (PTX's warp: 32 lanes, all of them)
