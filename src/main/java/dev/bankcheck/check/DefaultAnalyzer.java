@@ -94,6 +94,14 @@ public final class DefaultAnalyzer implements Analyzer {
   /** One analysis: its report, and whether nothing stopped it early (work bound, failure). */
   private record Run(FileReport report, boolean complete) {}
 
+  /** A call holding statements in its arguments is a macro from a header that was not found, if one was not. */
+  private static SourceError withMissingHeaders(SourceError e, List<String> missingHeaders) {
+    if (missingHeaders.isEmpty() || !e.message().contains(CudaParserFacade.NOT_A_MACRO)) return e;
+    return new SourceError(e.pos(), e.message().replace(CudaParserFacade.NOT_A_MACRO, CudaParserFacade.NOT_A_MACRO
+        + " (it may come from " + String.join(", ", new java.util.LinkedHashSet<>(missingHeaders))
+        + ", not found: add its folder with -I)"));
+  }
+
   /** {@code reanalysis} null: no fixes are searched; {@code onlyKernels} non-null: those kernels alone are checked. */
   private Run run(Path file, String displayPath, String text, FixVerifier.Reanalysis reanalysis, long seconds,
       java.util.Set<String> onlyKernels, CudaParserFacade.ItemCache parsedItems, Preprocessor.HeaderCache headers) {
@@ -111,7 +119,7 @@ public final class DefaultAnalyzer implements Analyzer {
       else errors.add(e);
     }
     CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens(), budget::pastDeadline, parsedItems);
-    errors.addAll(parsed.errors());
+    for (SourceError e : parsed.errors()) errors.add(withMissingHeaders(e, missingHeaders));
     FileLines lines = new FileLines(displayPath, text, pp.headerTexts());
     List<Finding> findings = new ArrayList<>();
     try {

@@ -6,7 +6,9 @@ import dev.bankcheck.source.Pos;
 import dev.bankcheck.source.SourceError;
 import dev.bankcheck.source.Token;
 import dev.bankcheck.source.TokenKind;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -453,7 +455,7 @@ public final class CudaParserFacade {
     } catch (OutOfTime e) {
       throw e;
     } catch (ParseCancellationException e) {
-      errors.add(syntaxError(e, positions, parser));
+      errors.add(syntaxError(e, positions, parser, item));
       return false;
     } catch (IrBuilder.TooDeep e) {
       errors.add(new SourceError(e.pos, "code nested more than " + IrBuilder.MAX_DEPTH + " levels deep (each operator of"
@@ -505,7 +507,8 @@ public final class CudaParserFacade {
   }
 
   /** Only the LL stage's failure is reported (an SLL failure can be spurious); the item is skipped. */
-  private static SourceError syntaxError(ParseCancellationException e, Pos[] positions, CudaParser parser) {
+  private static SourceError syntaxError(ParseCancellationException e, Pos[] positions, CudaParser parser,
+      List<Token> item) {
     org.antlr.v4.runtime.Token offending = e.getCause() instanceof RecognitionException re ? re.getOffendingToken()
         : parser.getCurrentToken();
     int index = offending == null ? 0 : Math.max(0, Math.min(offending.getTokenIndex(), positions.length - 1));
@@ -513,7 +516,48 @@ public final class CudaParserFacade {
         : "'" + offending.getText() + "'";
     String what = e.getCause() instanceof NoViableAltException ? "cannot parse the code at " + text
         : "unexpected " + text;
-    return new SourceError(positions[index], "syntax error: " + what + "; item skipped");
+    String macro = statementsPassedTo(item, index);
+    return new SourceError(positions[index], "syntax error: " + what + (macro == null ? ""
+        : " in the arguments of '" + macro + "(...)', which hold statements: " + NOT_A_MACRO) + "; item skipped");
+  }
+
+  /** Says that a call's name is no macro that was read; the analyzer adds the headers that were not found. */
+  public static final String NOT_A_MACRO = "it is no macro bankcheck has read";
+
+  /**
+   * The name of the call whose parentheses hold token {@code at} and a ';' among their tokens: only a macro takes
+   * statements as arguments (torch's AT_DISPATCH_FLOATING_TYPES(..., [&] { ... });, apex's DISPATCH_HALF_AND_BFLOAT(
+   * ..., f(x););), and one that is still a call was not defined where it was read. Null where there is none.
+   */
+  static String statementsPassedTo(List<Token> item, int at) {
+    Deque<Integer> open = new ArrayDeque<>();
+    for (int i = 0; i < Math.min(at, item.size()); i++) {
+      String t = item.get(i).text();
+      if (t.equals("(")) open.push(i);
+      else if (t.equals(")") && !open.isEmpty()) open.pop();
+    }
+    for (int start : (Iterable<Integer>) open::descendingIterator) { // outermost first
+      if (start == 0 || item.get(start - 1).kind() != TokenKind.IDENTIFIER || item.get(start - 1).text().equals("for")) {
+        continue;
+      }
+      int depth = 0;
+      int braces = 0; // a lambda's body among the arguments holds statements in C++ too
+      for (int i = start; i < item.size(); i++) {
+        switch (item.get(i).text()) {
+          case "(" -> depth++;
+          case "{" -> braces++;
+          case "}" -> braces--;
+          case ";" -> {
+            if (braces == 0) return item.get(start - 1).text();
+          }
+          case ")" -> {
+            if (--depth == 0) i = item.size();
+          }
+          default -> {}
+        }
+      }
+    }
+    return null;
   }
 
   private static int antlrType(Token t) {

@@ -1142,6 +1142,15 @@ class AnalyzerTest {
         defaulted.assumptions().toString());
   }
 
+  /** A macro that holds statements and was not read names the headers that were not found. */
+  @Test
+  void aMacroThatWasNotReadNamesTheMissingHeader() {
+    FileReport r = analyze("#include \"type_shim.h\"\nvoid host(int t) {\n  DISPATCH(t, \"f\", run(1););\n}\n");
+    assertEquals(1, r.errors().size(), r.errors().toString());
+    assertTrue(r.errors().get(0).message().endsWith("it is no macro bankcheck has read (it may come from 'type_shim.h',"
+        + " not found: add its folder with -I); item skipped"), r.errors().get(0).message());
+  }
+
   /** Without any instantiation a value parameter's default is used, and the finding says so. */
   @Test
   void aDefaultTemplateValueIsNamedWhenNothingElseGivesOne() {

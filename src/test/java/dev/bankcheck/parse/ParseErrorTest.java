@@ -37,6 +37,21 @@ class ParseErrorTest {
     assertEquals("__global__", r.skipped().get(0).tokens().get(0).text());
   }
 
+  /**
+   * Statements among a call's arguments (apex's DISPATCH_HALF_AND_BFLOAT(t, "f", run<T>(x););) mean a macro that was
+   * not read; a for header, and a lambda's body among the arguments, hold ';' in C++ too and are not blamed.
+   */
+  @Test
+  void statementsInACallsArgumentsNameTheMacroThatWasNotRead() {
+    String error = messages(parse("void host(int t) { DISPATCH(t, \"f\", run(1);); }").errors()).get(0);
+    assertTrue(error.contains("in the arguments of 'DISPATCH(...)', which hold statements"), error);
+    for (String fine : List.of("void h() { for (int i = 0; i < ; i++) {} }", "void h() { g([&] { x; }, ); }")) {
+      List<String> errors = messages(parse(fine).errors());
+      assertEquals(1, errors.size(), fine);
+      assertFalse(errors.get(0).contains("arguments of"), errors.get(0));
+    }
+  }
+
   @Test
   void errorPositionsPointIntoTheOriginalFileThroughMacros() {
     CudaParserFacade.Result r = parse("#define IDX(i) (i) +\n__global__ void k(float* p) {\n  p[IDX(1)] = 0;\n}\n");
