@@ -112,6 +112,12 @@ public final class Interpreter {
      * whole grid, named after it; null for other variables.
      */
     String structParameter;
+    /**
+     * A local array of integers followed element by element (row-major, each element's lanes, see
+     * {@link #localArray}); null for any other variable. Its {@code vals} are what the array is as a value.
+     */
+    Val[][] elements;
+    int[] dims;
 
     Var(Type type, Val[] vals, SharedRoot root) {
       this.type = type;
@@ -170,6 +176,9 @@ public final class Interpreter {
   private record SharedLV(Val.Ptr[] lanes, Type type) implements LV {}
 
   private record OtherLV(Val[] vals, String what) implements LV {}
+
+  /** An element of a local array followed element by element: each lane's flat index (-1: not known). */
+  private record ElementLV(String name, Var var, int[] index, String why) implements LV {}
 
   /** A member of a local struct value ({@code s.x}, {@code s.a.b}): {@code object} is a LocalLV or a FieldLV. */
   private record FieldLV(LV object, String member, Type type) implements LV {}
@@ -399,6 +408,7 @@ public final class Interpreter {
     for (Map<String, Var> scope : scopes) {
       for (Var v : scope.values()) {
         if (v.vals != null) out.putIfAbsent(v.vals, v.vals.clone());
+        if (v.elements != null) for (Val[] element : v.elements) out.putIfAbsent(element, element.clone());
       }
     }
     return out;
@@ -459,7 +469,7 @@ public final class Interpreter {
     }
     Type t = resolve(v.type());
     if (v.type().reference() && v.init() != null) {
-      scope.put(v.name(), reference(lvalue(unbrace(v.init()), mask), t));
+      scope.put(v.name(), reference(lvalue(unbrace(v.init()), mask), t, mask));
       return;
     }
     Val[] vals;
@@ -470,6 +480,11 @@ public final class Interpreter {
       // S s; S s(a, b); S s{a, b}; S s = {a, b}: a constructor, or the members in order
       vals = construct(o, v.init() == null ? List.of() : ((Expr.InitList) v.init()).items(), v.init() == null, mask);
     } else if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
+      Var array = localArray(v, t, mask);
+      if (array != null) {
+        scope.put(v.name(), array);
+        return;
+      }
       if (v.init() != null) evalInto(v.init(), "the local array '" + v.name() + "'", mask);
       vals = fill(new Val.Unknown("an element of the local array '" + v.name() + "'"));
     } else if (v.init() == null) {
@@ -618,13 +633,19 @@ public final class Interpreter {
   }
 
   /** A reference to shared memory keeps each lane's address; any other reference is a plain copy. */
-  private Var reference(LV target, Type t) {
+  private Var reference(LV target, Type t, boolean[] mask) {
     if (target instanceof SharedLV s) {
       Var v = new Var(s.type(), s.lanes().clone(), null);
       v.reference = true;
       return v;
     }
     if (target instanceof LocalLV l) return l.var();
+    if (target instanceof ElementLV e) {
+      Var copy = new Var(t, readElement(e, mask), null);
+      escape(new LocalLV(e.name(), e.var()), "a reference to an element of '" + e.name() + "' is bound, and bankcheck"
+          + " does not follow writes through it");
+      return copy;
+    }
     if (target instanceof FieldLV f) {
       Var copy = new Var(t, valuesOf(f).clone(), null);
       escape(rootOf(f), "a reference to its member '" + f.member() + "' is bound, and bankcheck does not follow writes"
@@ -1230,7 +1251,9 @@ public final class Interpreter {
     boolean[] m = mask.clone();
     int iterations = 0;
     // A loop that cannot reach shared memory is not enumerated: only what it leaves in variables matters.
-    boolean symbolic = !reachesShared(body) && !reachesShared(cond) && !reachesShared(step);
+    // (one that fills a local array followed element by element is: marlin's index tables)
+    boolean symbolic = !reachesShared(body) && !reachesShared(cond) && !reachesShared(step) && !writesLocalArray(body)
+        && !writesLocalArray(step);
     // an unknown trip count with a variable that doubles or halves: its first iterations are enumerated
     boolean geometric = false;
     boolean capped = false; // symbolic because its enumeration reached the bound, not for lack of bounds
@@ -1350,6 +1373,7 @@ public final class Interpreter {
   private final class Repeats {
     private final Var[] vars;
     private Val[][] before;
+    private Val[][][] elementsBefore;
     private boolean[] mask;
     private int escapesBefore;
     private int closureCallsBefore;
@@ -1362,7 +1386,9 @@ public final class Interpreter {
     boolean sameAsBefore(boolean[] m) {
       if (mask != null && Arrays.equals(mask, m) && escapesBefore == escapes && closureCallsBefore == closureCalls) {
         boolean same = true;
-        for (int i = 0; i < vars.length && same; i++) same = sameLanes(before[i], vars[i].vals);
+        for (int i = 0; i < vars.length && same; i++) {
+          same = sameLanes(before[i], vars[i].vals) && sameElements(elementsBefore[i], vars[i].elements);
+        }
         if (same) return true;
       }
       mask = m.clone();
@@ -1370,7 +1396,18 @@ public final class Interpreter {
       closureCallsBefore = closureCalls;
       if (before == null) before = new Val[vars.length][];
       for (int i = 0; i < vars.length; i++) before[i] = vars[i].vals == null ? null : vars[i].vals.clone();
+      if (elementsBefore == null) elementsBefore = new Val[vars.length][][];
+      for (int i = 0; i < vars.length; i++) {
+        Val[][] e = vars[i].elements;
+        elementsBefore[i] = e == null ? null : Arrays.stream(e).map(Val[]::clone).toArray(Val[][]::new);
+      }
       return false;
+    }
+
+    private static boolean sameElements(Val[][] a, Val[][] b) {
+      if (a == null || b == null) return a == b;
+      for (int k = 0; k < a.length; k++) if (!sameLanes(a[k], b[k])) return false;
+      return true;
     }
 
     private static boolean sameLanes(Val[] a, Val[] b) {
@@ -1384,7 +1421,7 @@ public final class Interpreter {
 
   /** Null when iterations of this loop cannot be told to repeat (see {@link LoopSlice}). */
   private Repeats repeatsOf(Expr cond, Expr step, Stmt body) {
-    if (!skipRepeatedIterations || cond == null || step == null) return null;
+    if (!skipRepeatedIterations || cond == null || step == null || writesLocalArray(body)) return null;
     LoopSlice slice = program.fact("loop slice", body, b -> LoopSlice.of(program, cond, step, (Stmt) b));
     if (!slice.eligible) return null;
     Set<String> relevant = slice.relevant(this::mayHoldShared, name -> lookupLocal(name) != null);
@@ -1686,7 +1723,44 @@ public final class Interpreter {
           .forEach((name, written) -> members.computeIfAbsent(name, x -> new HashSet<>()).addAll(written));
     }
     members.forEach((name, written) -> havocMembers(name, written, k, pos, mask));
+    for (Object piece : Arrays.asList(body, step, cond)) {
+      if (piece == null) continue;
+      for (String name : program.fact("array writes", piece, Interpreter::arrayWrites)) {
+        Var v = lookupLocal(name);
+        if (v == null || v.elements == null) continue;
+        Val lost = new Val.Unknown("the elements of '" + name + "' change across iterations of the loop at " + at(pos)
+            + ", whose trip count is not known");
+        for (Val[] element : v.elements) {
+          touch(element);
+          for (int l = 0; l < n; l++) if (mask[l]) element[l] = lost;
+        }
+      }
+    }
     return tag;
+  }
+
+  /** The variables whose elements are written ({@code a[i] = x}, {@code a[i][j]++}): local arrays among them. */
+  private static Set<String> arrayWrites(Object stmtOrExpr) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Expr e : walked(stmtOrExpr)) {
+      Expr target = e instanceof Expr.Assign a ? a.target()
+          : e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--")) ? u.operand()
+          : e instanceof Expr.Postfix p ? p.operand() : null;
+      if (!(target instanceof Expr.Index)) continue;
+      while (target instanceof Expr.Index i) target = i.base();
+      if (target instanceof Expr.Name nm) out.add(nm.name());
+    }
+    return out;
+  }
+
+  /** Whether code writes an element of a local array that is followed element by element. */
+  private boolean writesLocalArray(Object stmtOrExpr) {
+    if (stmtOrExpr == null) return false;
+    for (String name : program.fact("array writes", stmtOrExpr, Interpreter::arrayWrites)) {
+      Var v = lookupLocal(name);
+      if (v != null && v.elements != null) return true;
+    }
+    return false;
   }
 
   /**
@@ -2250,7 +2324,7 @@ public final class Interpreter {
     try {
       LV lv = lvalue(operand, mask);
       Type t = lv instanceof SharedLV s ? s.type() : lv instanceof LocalLV l ? l.var().type
-          : lv instanceof FieldLV f ? f.type() : null;
+          : lv instanceof FieldLV f ? f.type() : lv instanceof ElementLV e ? elementType(e.var().type) : null;
       return t != null && t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of this expression is unknown");
     } finally {
       noAccess--;
@@ -2260,6 +2334,8 @@ public final class Interpreter {
   private LV lvalue(Expr e, boolean[] mask) {
     if (e instanceof Expr.Name nm) return name(nm.name());
     if (e instanceof Expr.Index i) {
+      ElementLV ofArray = element(i, mask);
+      if (ofArray != null) return ofArray;
       LV object = plainLvalue(i.base()) ? lvalue(i.base(), mask) : null;
       boolean isObject = object instanceof SharedLV s ? s.type() instanceof Type.Struct || s.type() instanceof Type.Opaque
           : (object instanceof LocalLV || object instanceof FieldLV) && holdsStruct(valuesOf(object));
@@ -2598,6 +2674,12 @@ public final class Interpreter {
 
   /** Reads an lvalue: an access for shared memory, a copy for locals; arrays decay to pointers. */
   private Val[] read(LV lv, boolean[] mask, Expr at) {
+    if (lv instanceof ElementLV e) return readElement(e, mask);
+    if (lv instanceof LocalLV l && l.var().elements != null) {
+      // the array as a pointer: what is written through it is not followed, so its elements are unknown from here
+      escape(l, "the local array '" + l.name() + "' is used as a pointer at " + at(at.pos()) + ", and bankcheck does"
+          + " not follow what is written through it");
+    }
     if (lv instanceof LocalLV l && l.var().escaped != null) return fill(new Val.Unknown(l.var().escaped));
     if (lv instanceof LocalLV l) {
       Val[] vals = l.var().vals;
@@ -2701,6 +2783,7 @@ public final class Interpreter {
           + " writes only in objects it saw made");
     }
     if (lv instanceof FieldLV f) writeMember(f, vals, mask, at);
+    if (lv instanceof ElementLV e) writeElement(e, vals, mask, at);
     if (lv instanceof LocalLV l) {
       l.var().structParameter = null;
       Val[] conv = convert(vals, l.var().type);
@@ -2777,6 +2860,11 @@ public final class Interpreter {
       case "&" -> {
         LV lv = lvalue(u.operand(), mask);
         if (lv instanceof SharedLV s) return s.lanes().clone();
+        if (lv instanceof ElementLV e) {
+          escape(new LocalLV(e.name(), e.var()), "the address of '" + text(u.operand()) + "' is taken at "
+              + at(u.pos()) + ", and bankcheck does not follow writes through it");
+          return fill(new Val.Opaque("the address of a local variable"));
+        }
         if (lv instanceof LocalLV || lv instanceof FieldLV) {
           LocalLV l = lv instanceof FieldLV f ? rootOf(f) : (LocalLV) lv;
           escape(l, "the address of '" + text(u.operand()) + "' is taken at " + at(u.pos())
@@ -3145,8 +3233,10 @@ public final class Interpreter {
     // a declaration without a body may take a local by reference and write it
     for (int i = 0; f != null && i < Math.min(args.size(), f.params().size()); i++) {
       VarDecl p = f.params().get(i);
-      if (p.type().reference() && !p.is("const") && c.args().get(i) instanceof Expr.Name arg
-          && lvalue(arg, mask) instanceof LocalLV l) {
+      Expr arg = c.args().get(i);
+      while (arg instanceof Expr.Index x) arg = x.base(); // an element of a local array: the array
+      if (p.type().reference() && !p.is("const") && arg instanceof Expr.Name
+          && nameOrNull(((Expr.Name) arg).name()) instanceof LocalLV l) {
         escape(l, "'" + l.name() + "' is passed by reference to '" + name + "' at " + at(c.pos())
             + ", which has no definition in this file");
       }
@@ -3426,6 +3516,8 @@ public final class Interpreter {
       // the lambda may run at any later point (or never): the variable is unknown from here on
       if (u.op().equals("assign") && nameOrNull(u.name().name()) instanceof LocalLV l) {
         escape(l, "'" + l.name() + "' may be assigned by the lambda at " + at(lam.pos()) + ", " + which);
+      } else if (!u.op().equals("load") && nameOrNull(u.name().name()) instanceof LocalLV l && l.var().elements != null) {
+        escape(l, "the elements of '" + l.name() + "' may be written by the lambda at " + at(lam.pos()) + ", " + which);
       }
     }
   }
@@ -3439,6 +3531,7 @@ public final class Interpreter {
     for (Expr.Lambda.Use u : lam.uses()) {
       LV lv = nameOrNull(u.name().name());
       if (lv == null || u.op().equals("assign") && lv instanceof LocalLV) continue; // its own parameters and locals
+      if (lv instanceof LocalLV l && l.var().elements != null) continue; // integers: no shared address among them
       MemOp op = u.op().equals("store") ? MemOp.STORE : u.op().equals("atomic") ? MemOp.ATOMIC : MemOp.LOAD;
       Val[] vals = eval(u.name(), mask);
       boolean[] at = mask.clone();
@@ -3472,6 +3565,127 @@ public final class Interpreter {
     l.var().escaped = why;
     l.var().structParameter = null;
     escapes++;
+  }
+
+  /** Elements a local array may have to be followed one by one (index tables, offsets). */
+  static final int MAX_LOCAL_ARRAY_ELEMENTS = 1024;
+
+  /**
+   * A local array of integers with constant dimensions, up to {@link #MAX_LOCAL_ARRAY_ELEMENTS} elements,
+   * followed element by element: {@code int rows[4]; rows[i] = ...; s[rows[k]]} (marlin's index tables). Its
+   * initializer gives the first elements, in order (nested braces too), and zero the rest; without one they have no
+   * value. Null for another array, which stays unknown as a whole.
+   */
+  private Var localArray(VarDecl v, Type t, boolean[] mask) {
+    List<Integer> dims = new ArrayList<>();
+    Type element = t;
+    long total = 1;
+    for (int d = 0; element instanceof Type.Array a; element = a.element(), d++) {
+      long length = a.length();
+      if (length <= 0 && d < v.type().dims().size() && v.type().dims().get(d) != null) {
+        // a dimension from a local constant (constexpr int iters = ceildiv(N, 32); int t[iters];)
+        Long local = uniformConstant(eval(v.type().dims().get(d), mask), mask);
+        length = local == null ? -1 : local;
+      }
+      if (length <= 0 || (total *= length) > MAX_LOCAL_ARRAY_ELEMENTS) return null;
+      dims.add((int) length);
+    }
+    Expr init = v.init();
+    // integers only: a float array (accumulators, fragments) gives no index, and following it would cost time
+    if (!(element instanceof Type.Scalar sc && sc.integer()) || dims.isEmpty()
+        || init != null && !(init instanceof Expr.InitList)) {
+      return null;
+    }
+    Var array = new Var(t, fill(new Val.Unknown("the local array '" + v.name() + "' as a value")), null);
+    array.dims = dims.stream().mapToInt(Integer::intValue).toArray();
+    array.elements = new Val[(int) total][];
+    List<Expr> items = new ArrayList<>();
+    if (init != null) flatten((Expr.InitList) init, items);
+    Val unassigned = new Val.Unknown("'" + v.name() + "[...]'" + UNASSIGNED);
+    for (int k = 0; k < total; k++) {
+      array.elements[k] = k < items.size() ? convert(eval(items.get(k), mask), element)
+          : fill(init != null ? Val.num(0) : unassigned);
+    }
+    if (items.size() > total) return null; // more values than elements: nvcc rejects it
+    return array;
+  }
+
+  private static void flatten(Expr.InitList list, List<Expr> out) {
+    for (Expr x : list.items()) {
+      if (x instanceof Expr.InitList inner) flatten(inner, out);
+      else out.add(x);
+    }
+  }
+
+  /**
+   * {@code a[i][j]} of a local array followed element by element (as many subscripts as it has dimensions), with
+   * each lane's index; null for any other expression.
+   */
+  private ElementLV element(Expr.Index e, boolean[] mask) {
+    List<Expr> subscripts = new ArrayList<>();
+    Expr root = e;
+    for (; root instanceof Expr.Index i; root = i.base()) subscripts.add(0, i.index());
+    if (!(root instanceof Expr.Name nm) || !(nameOrNull(nm.name()) instanceof LocalLV l) || l.var().elements == null
+        || subscripts.size() != l.var().dims.length) {
+      return null;
+    }
+    int[] dims = l.var().dims;
+    int[] index = new int[n];
+    String why = null;
+    for (int d = 0; d < dims.length; d++) {
+      Val[] at = eval(subscripts.get(d), mask);
+      for (int lane = 0; lane < n; lane++) {
+        if (!mask[lane] || index[lane] < 0) continue;
+        if (at[lane] instanceof Val.Num num && num.poly().isConstant() && num.poly().constant() >= 0
+            && num.poly().constant() < dims[d]) {
+          index[lane] = index[lane] * dims[d] + (int) num.poly().constant();
+        } else {
+          index[lane] = -1;
+          if (why == null) {
+            why = at[lane] instanceof Val.Num num && num.poly().isConstant()
+                ? "index " + num.poly().constant() + " is outside the local array '" + nm.name() + "'"
+                : "an element of the local array '" + nm.name() + "' at an index that is not a constant ("
+                    + Program.describe(at[lane]) + ")";
+          }
+        }
+      }
+    }
+    return new ElementLV(nm.name(), l.var(), index, why);
+  }
+
+  private Val[] readElement(ElementLV e, boolean[] mask) {
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      out[l] = e.var().escaped != null ? new Val.Unknown(e.var().escaped)
+          : e.index()[l] < 0 ? new Val.Unknown(e.why()) : e.var().elements[e.index()[l]][l];
+    }
+    return out;
+  }
+
+  /** A lane whose index is not known may have written any element: all of them are unknown in that lane. */
+  private void writeElement(ElementLV e, Val[] vals, boolean[] mask, Expr at) {
+    Val[] conv = convert(vals, elementType(e.var().type));
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      int k = e.index()[l];
+      if (k >= 0) {
+        touch(e.var().elements[k]);
+        e.var().elements[k][l] = conv[l];
+        continue;
+      }
+      Val lost = new Val.Unknown("the local array '" + e.name() + "' is written at " + at(at.pos()) + " ("
+          + e.why() + ")");
+      for (Val[] element : e.var().elements) {
+        touch(element);
+        element[l] = lost;
+      }
+    }
+  }
+
+  private static Type elementType(Type t) {
+    while (t instanceof Type.Array a) t = a.element();
+    return t;
   }
 
   /** How many variables have escaped so far: an iteration after a new one does not repeat the one before. */
@@ -3864,7 +4078,7 @@ public final class Interpreter {
       LV member = member(object, field.name());
       if (!(member instanceof SharedLV s)) continue;
       if (!field.is(VarDecl.BASE)) {
-        fields.putIfAbsent(field.name(), reference(s, s.type()));
+        fields.putIfAbsent(field.name(), reference(s, s.type(), null));
       } else if (depth < 8 && program.classOf(s.type()) != null) {
         addSharedMembers(program.classOf(s.type()).def(), s, fields, depth + 1); // a derived class's own members hide its base's
       }
@@ -4172,7 +4386,7 @@ public final class Interpreter {
       VarDecl p = f.params().get(i);
       Type t = resolve(p.type());
       if (i < argExprs.size() && p.type().reference()) {
-        bound.add(reference(lvalue(argExprs.get(i), mask), t));
+        bound.add(reference(lvalue(argExprs.get(i), mask), t, mask));
       } else if (i < argExprs.size()) {
         bound.add(new Var(t, convert(eval(argExprs.get(i), mask), t), null));
         // a copy of a kernel's struct parameter has its members

@@ -1142,6 +1142,38 @@ class AnalyzerTest {
         defaulted.assumptions().toString());
   }
 
+  /**
+   * A local array of integers is followed element by element, through branches (each way's elements merged as a
+   * variable's value is); an element's address taken, a reference bound to one or a lambda that writes the array
+   * make its elements unknown from there on.
+   */
+  @Test
+  void localArraysAreFollowedUntilTheirElementsMayBeWrittenUnseen() {
+    FileReport r = analyze("""
+        __global__ void k(float* out, int flag) {
+          __shared__ float s[2048];
+          int a[2] = {1, 2};
+          if (flag) a[1] = 32; else a[1] = 64;
+          float x = s[a[1] * threadIdx.x];
+          int b[2] = {1, 1};
+          int* p = &b[0];
+          x += s[b[0] * threadIdx.x];
+          int c[2] = {1, 1};
+          int& r = c[1];
+          x += s[c[1] * threadIdx.x];
+          int d[2] = {1, 1};
+          auto f = [&] { d[0] = 32; };
+          f();
+          x += s[d[0] * threadIdx.x];
+          out[0] = x + *p + r;
+        }
+        """);
+    assertEquals(32, at(r, 5, Op.LOAD).ways(), at(r, 5, Op.LOAD).reason()); // 32 or 64 words apart: 32-way both ways
+    assertUnknownBecause(at(r, 8, Op.LOAD), "the address of 'b[...]' is taken at line 7");
+    assertUnknownBecause(at(r, 11, Op.LOAD), "a reference to an element of 'c' is bound");
+    assertUnknownBecause(at(r, 15, Op.LOAD), "the elements of 'd' may be written by the lambda at line 13");
+  }
+
   /** A macro that holds statements and was not read names the headers that were not found. */
   @Test
   void aMacroThatWasNotReadNamesTheMissingHeader() {
