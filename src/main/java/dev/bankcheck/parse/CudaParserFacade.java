@@ -537,7 +537,8 @@ public final class CudaParserFacade {
       else if (t.equals(")") && !open.isEmpty()) open.pop();
     }
     for (int start : (Iterable<Integer>) open::descendingIterator) { // outermost first
-      if (start == 0 || item.get(start - 1).kind() != TokenKind.IDENTIFIER || item.get(start - 1).text().equals("for")) {
+      if (start == 0 || item.get(start - 1).kind() != TokenKind.IDENTIFIER
+          || CONDITION_KEYS.contains(item.get(start - 1).text())) {
         continue;
       }
       int depth = 0;

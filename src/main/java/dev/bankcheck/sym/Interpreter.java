@@ -3601,12 +3601,12 @@ public final class Interpreter {
     array.elements = new Val[(int) total][];
     List<Expr> items = new ArrayList<>();
     if (init != null) flatten((Expr.InitList) init, items);
+    if (items.size() > total) return null; // more values than elements: nvcc rejects it
     Val unassigned = new Val.Unknown("'" + v.name() + "[...]'" + UNASSIGNED);
     for (int k = 0; k < total; k++) {
       array.elements[k] = k < items.size() ? convert(eval(items.get(k), mask), element)
           : fill(init != null ? Val.num(0) : unassigned);
     }
-    if (items.size() > total) return null; // more values than elements: nvcc rejects it
     return array;
   }
 
@@ -3655,8 +3655,12 @@ public final class Interpreter {
 
   private Val[] readElement(ElementLV e, boolean[] mask) {
     Val[] out = new Val[n];
+    Val notRead = null;
     for (int l = 0; l < n; l++) {
-      if (!mask[l]) continue;
+      if (!mask[l]) {
+        out[l] = notRead != null ? notRead : (notRead = new Val.Unknown("an element this lane does not read"));
+        continue;
+      }
       out[l] = e.var().escaped != null ? new Val.Unknown(e.var().escaped)
           : e.index()[l] < 0 ? new Val.Unknown(e.why()) : e.var().elements[e.index()[l]][l];
     }
