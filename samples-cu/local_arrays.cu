@@ -1,7 +1,7 @@
 // A local array of integers with constant dimensions (up to 1024 elements) is followed element by element: an
 // index table filled before the accesses (marlin's a_sh_rd_trans) gives each lane its address. An element
 // read at an index that is not a constant, or after the array was used as a pointer, is unknown, as is
-// every element a loop without a known trip count writes.
+// every element a loop without a known trip count may write.
 
 __device__ int swizzled(int row, int col) { return row * 32 + (col ^ (row % 32)); }
 __device__ void zero(int *p) { p[0] = 0; }
@@ -32,9 +32,12 @@ __global__ void notFollowed(float *out, int n) {
   float acc = s[k[0]];  // expect: load ways=2
   // k[1] is never given a value
   acc += s[k[1]];  // expect: load unknown
+  // a loop without a known trip count writes k[2] (some value of j, the same in every lane): k[0] is kept
   for (int j = 0; j < n; j++) k[2] = j;
-  // k changes in a loop without a known trip count
-  acc += s[k[0] + k[2]];  // expect: load unknown
+  acc += s[k[0] + k[2]];  // expect: load ways=2
+  // here it writes an element it picks as it runs: every element changes
+  for (int j = 0; j < n; j++) k[j % 3] = j;
+  acc += s[k[0]];  // expect: load unknown
   int z[2] = {1, 1};
   zero(z);  // the array as a pointer: what is written through it is not followed
   acc += s[z[0] * threadIdx.x];  // expect: load unknown

@@ -1725,30 +1725,52 @@ public final class Interpreter {
     members.forEach((name, written) -> havocMembers(name, written, k, pos, mask));
     for (Object piece : Arrays.asList(body, step, cond)) {
       if (piece == null) continue;
-      for (String name : program.fact("array writes", piece, Interpreter::arrayWrites)) {
+      program.fact("array writes", piece, Interpreter::arrayWrites).forEach((name, subscripts) -> {
         Var v = lookupLocal(name);
-        if (v == null || v.elements == null) continue;
+        if (v == null || v.elements == null) return;
         Val lost = new Val.Unknown("the elements of '" + name + "' change across iterations of the loop at " + at(pos)
             + ", whose trip count is not known");
-        for (Val[] element : v.elements) {
-          touch(element);
-          for (int l = 0; l < n; l++) if (mask[l]) element[l] = lost;
+        for (int e : writtenElements(v, subscripts)) {
+          touch(v.elements[e]);
+          for (int l = 0; l < n; l++) if (mask[l]) v.elements[e][l] = lost;
         }
-      }
+      });
     }
     return tag;
   }
 
-  /** The variables whose elements are written ({@code a[i] = x}, {@code a[i][j]++}): local arrays among them. */
-  private static Set<String> arrayWrites(Object stmtOrExpr) {
-    Set<String> out = new LinkedHashSet<>();
+  /**
+   * The variables whose elements are written ({@code a[i] = x}, {@code a[i][j]++}), local arrays among them, with
+   * the subscripts of each write.
+   */
+  private static Map<String, List<List<Expr>>> arrayWrites(Object stmtOrExpr) {
+    Map<String, List<List<Expr>>> out = new java.util.LinkedHashMap<>();
     for (Expr e : walked(stmtOrExpr)) {
       Expr target = e instanceof Expr.Assign a ? a.target()
           : e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--")) ? u.operand()
           : e instanceof Expr.Postfix p ? p.operand() : null;
       if (!(target instanceof Expr.Index)) continue;
-      while (target instanceof Expr.Index i) target = i.base();
-      if (target instanceof Expr.Name nm) out.add(nm.name());
+      List<Expr> subscripts = new ArrayList<>();
+      for (; target instanceof Expr.Index i; target = i.base()) subscripts.add(0, i.index());
+      if (target instanceof Expr.Name nm) out.computeIfAbsent(nm.name(), k -> new ArrayList<>()).add(subscripts);
+    }
+    return out;
+  }
+
+  /** The elements writes with these subscripts may change: those written literally ({@code k[2] = j}), else all. */
+  private static Set<Integer> writtenElements(Var array, List<List<Expr>> writes) {
+    Set<Integer> out = new java.util.TreeSet<>();
+    for (List<Expr> subscripts : writes) {
+      int flat = subscripts.size() == array.dims.length ? 0 : -1;
+      for (int d = 0; d < subscripts.size() && flat >= 0; d++) {
+        flat = subscripts.get(d) instanceof Expr.IntLit lit && lit.value() >= 0 && lit.value() < array.dims[d]
+            ? flat * array.dims[d] + (int) lit.value() : -1;
+      }
+      if (flat < 0) {
+        for (int k = 0; k < array.elements.length; k++) out.add(k);
+        return out;
+      }
+      out.add(flat);
     }
     return out;
   }
@@ -1756,7 +1778,7 @@ public final class Interpreter {
   /** Whether code writes an element of a local array that is followed element by element. */
   private boolean writesLocalArray(Object stmtOrExpr) {
     if (stmtOrExpr == null) return false;
-    for (String name : program.fact("array writes", stmtOrExpr, Interpreter::arrayWrites)) {
+    for (String name : program.fact("array writes", stmtOrExpr, Interpreter::arrayWrites).keySet()) {
       Var v = lookupLocal(name);
       if (v != null && v.elements != null) return true;
     }
