@@ -98,8 +98,7 @@ public final class DefaultAnalyzer implements Analyzer {
   private static SourceError withMissingHeaders(SourceError e, List<String> missingHeaders) {
     if (missingHeaders.isEmpty() || !e.message().contains(CudaParserFacade.NOT_A_MACRO)) return e;
     return new SourceError(e.pos(), e.message().replace(CudaParserFacade.NOT_A_MACRO, CudaParserFacade.NOT_A_MACRO
-        + " (it may come from " + String.join(", ", new java.util.LinkedHashSet<>(missingHeaders))
-        + ", not found: add its folder with -I)"));
+        + Program.missingHeadersHint(missingHeaders)));
   }
 
   /** {@code reanalysis} null: no fixes are searched; {@code onlyKernels} non-null: those kernels alone are checked. */

@@ -291,6 +291,10 @@ public final class Program {
 
   /** " (it may come from 'a.h', not found: add its folder with -I)" where includes were not found; else "". */
   public String missingHeadersHint() {
+    return missingHeadersHint(missingHeaders);
+  }
+
+  public static String missingHeadersHint(List<String> missingHeaders) {
     if (missingHeaders.isEmpty()) return "";
     // a header included from two places is named once
     return " (it may come from " + String.join(", ", new java.util.LinkedHashSet<>(missingHeaders))
