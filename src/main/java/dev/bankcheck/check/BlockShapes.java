@@ -208,12 +208,13 @@ final class BlockShapes {
       List<Expr.Call> calls = new ArrayList<>();
       Walk.stmt(f.body(), d -> {}, e -> {
         if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name())
-            && (!c.templateArgs().isEmpty() || !c.templateValues().isEmpty())) {
+            && c.args().size() <= host.params().size()) {
           calls.add(c);
         }
       });
       if (calls.isEmpty()) continue;
       Map<String, Val> locals = localConstants(f, program);
+      Map<String, TypeRef> declared = declaredTypes(f);
       for (Map<String, Val> callerArgs : callerBindings(f, program, known, level + 1).values()) {
         Map<String, Val> scope = new HashMap<>(locals);
         for (Function.TemplateParam p : f.templateParams()) {
@@ -224,7 +225,15 @@ final class BlockShapes {
           }
         }
         scope.putAll(callerArgs);
-        for (Expr.Call c : calls) addCallerBinding(host, c.templateArgs(), c.templateValues(), out, program, scope);
+        Walk.stmt(f.body(), d -> { // block-scope aliases: using scalar_t = float;
+          if (d.is("typedef")) scope.putIfAbsent("typename " + d.name(), program.typeArgument(d.type(), scope));
+        }, e -> {});
+        for (Expr.Call c : calls) {
+          List<TypeRef> argTypes = new ArrayList<>();
+          for (Expr a : c.args()) argTypes.add(argumentType(a, declared::get, Set.of()));
+          addCallerBinding(host, withDeduced(host, c.templateArgs(), argTypes), c.templateValues(), out, program,
+              scope);
+        }
       }
     }
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
@@ -255,6 +264,25 @@ final class BlockShapes {
     return out;
   }
 
+  /**
+   * The declared types of a function's parameters and locals, to deduce its calls' template arguments from; a name
+   * declared twice with different types is left out.
+   */
+  private static Map<String, TypeRef> declaredTypes(Function f) {
+    Map<String, TypeRef> out = new HashMap<>();
+    Set<String> twice = new HashSet<>();
+    for (VarDecl p : f.params()) out.put(p.name(), p.type());
+    Walk.stmt(f.body(), d -> {
+      if (d.is("typedef") || twice.contains(d.name())) return;
+      TypeRef before = out.putIfAbsent(d.name(), d.type());
+      if (before != null && !before.equals(d.type())) {
+        out.remove(d.name());
+        twice.add(d.name());
+      }
+    }, e -> {});
+    return out;
+  }
+
   private static void addCallerBinding(Function host, List<TypeRef> types, List<Expr> values,
       Map<String, Map<String, Val>> out, Program program, Map<String, Val> scope) {
     Map<String, Val> b = new HashMap<>();
@@ -277,6 +305,60 @@ final class BlockShapes {
       }
     }
     out.putIfAbsent(" in " + host.name() + "<" + String.join(", ", shown) + ">", b);
+  }
+
+  /**
+   * The declared type of an argument that names a variable (an array as a pointer), takes its address, casts or
+   * offsets a pointer; null otherwise, or where it names one of the {@code unbound} template parameters.
+   */
+  private static TypeRef argumentType(Expr e, java.util.function.Function<String, TypeRef> declared,
+      Set<String> unbound) {
+    if (e instanceof Expr.Cast c) return unbound.contains(c.type().base()) ? null : c.type();
+    if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
+      TypeRef t = argumentType(b.left(), declared, unbound);
+      return t != null && t.pointers() > 0 ? t : null;
+    }
+    boolean address = e instanceof Expr.Unary u && u.op().equals("&");
+    Expr named = address ? ((Expr.Unary) e).operand() : e;
+    TypeRef t = named instanceof Expr.Name nm ? declared.apply(nm.name()) : null;
+    if (t == null || t.pointerToArray() || t.dims().size() > (address ? 0 : 1) || unbound.contains(t.base())) {
+      return null;
+    }
+    return t.withDims(List.of(), t.dims().size() + (address ? 1 : 0));
+  }
+
+  /**
+   * A call's or launch's explicit template type arguments, then those its arguments' declared types give, as the
+   * compiler deduces them for parameters declared {@code T}, {@code T*} or {@code const T*}, {@code T&}; none where
+   * two arguments give different types or a type is not known ({@code auto}, an expression).
+   */
+  static List<TypeRef> withDeduced(Function callee, List<TypeRef> explicit, List<TypeRef> argTypes) {
+    List<Function.TemplateParam> params = callee.templateParams();
+    TypeRef[] types = new TypeRef[params.size()];
+    boolean[] conflict = new boolean[params.size()];
+    for (int i = 0; i < Math.min(argTypes.size(), callee.params().size()); i++) {
+      TypeRef p = callee.params().get(i).type();
+      TypeRef a = argTypes.get(i);
+      int j = indexOfTypeParam(params, p.base());
+      if (j < explicit.size() || j < 0 || a == null || !p.deduces(p.base()) || a.pointers() < p.pointers()
+          || a.base().equals("auto") || a.base().equals("decltype")) {
+        continue;
+      }
+      TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),
+          List.of(), a.builtin());
+      if (types[j] != null && !types[j].equals(t)) conflict[j] = true;
+      types[j] = t;
+    }
+    List<TypeRef> out = new ArrayList<>(explicit);
+    for (int j = explicit.size(); j < params.size(); j++) out.add(conflict[j] ? null : types[j]);
+    return out;
+  }
+
+  private static int indexOfTypeParam(List<Function.TemplateParam> params, String name) {
+    for (int j = 0; j < params.size(); j++) {
+      if (params.get(j).type() && params.get(j).name().equals(name)) return j;
+    }
+    return -1;
   }
 
   /** Key prefix of a host variable's declared type in a {@link LaunchFinder}'s environment. */
@@ -398,27 +480,12 @@ final class BlockShapes {
       }
     }
 
-    /**
-     * The declared type of an argument that names a variable (an array as a pointer), takes its address, casts or
-     * offsets a pointer; null otherwise.
-     */
     private TypeRef type(Expr e, Map<String, Object> env) {
-      if (e instanceof Expr.Cast c) return unboundTypes.contains(c.type().base()) ? null : c.type();
       if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals("raw_pointer_cast")
           && c.args().size() == 1) {
         return deviceVectorData(c.args().get(0), env);
       }
-      if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
-        TypeRef t = type(b.left(), env);
-        return t != null && t.pointers() > 0 ? t : null;
-      }
-      boolean address = e instanceof Expr.Unary u && u.op().equals("&");
-      Expr named = address ? ((Expr.Unary) e).operand() : e;
-      if (!(named instanceof Expr.Name nm) || !(env.get(TYPE + nm.name()) instanceof TypeRef t) || t.pointerToArray()
-          || t.dims().size() > (address ? 0 : 1) || unboundTypes.contains(t.base())) {
-        return null;
-      }
-      return t.withDims(List.of(), t.dims().size() + (address ? 1 : 0));
+      return argumentType(e, name -> env.get(TYPE + name) instanceof TypeRef t ? t : null, unboundTypes);
     }
 
     /**

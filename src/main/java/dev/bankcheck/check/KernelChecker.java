@@ -578,7 +578,7 @@ final class KernelChecker {
       }
     }
     for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
-      List<TypeRef> types = template ? withDeduced(kernel, l.expr().templateArgs(), l.argTypes()) : List.of();
+      List<TypeRef> types = template ? BlockShapes.withDeduced(kernel, l.expr().templateArgs(), l.argTypes()) : List.of();
       if (!template || !l.expr().templateValues().isEmpty() || types.stream().anyMatch(Objects::nonNull)) {
         bind(kernel, types, l.expr().templateValues(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
             l.constants(), l.block());
@@ -587,40 +587,6 @@ final class KernelChecker {
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
     if (found.size() == 1) found.remove("");
     return found;
-  }
-
-  /**
-   * The launch's explicit template type arguments, then those its arguments' declared types give, as the compiler
-   * deduces them for parameters declared {@code T}, {@code T*} or {@code const T*}, {@code T&}; none where two
-   * arguments give different types or a type is not known ({@code auto}, an expression).
-   */
-  private static List<TypeRef> withDeduced(Function kernel, List<TypeRef> explicit, List<TypeRef> argTypes) {
-    List<Function.TemplateParam> params = kernel.templateParams();
-    TypeRef[] types = new TypeRef[params.size()];
-    boolean[] conflict = new boolean[params.size()];
-    for (int i = 0; i < Math.min(argTypes.size(), kernel.params().size()); i++) {
-      TypeRef p = kernel.params().get(i).type();
-      TypeRef a = argTypes.get(i);
-      int j = indexOfTypeParam(params, p.base());
-      if (j < explicit.size() || j < 0 || a == null || !p.deduces(p.base()) || a.pointers() < p.pointers()
-          || a.base().equals("auto") || a.base().equals("decltype")) {
-        continue;
-      }
-      TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),
-          List.of(), a.builtin());
-      if (types[j] != null && !types[j].equals(t)) conflict[j] = true;
-      types[j] = t;
-    }
-    List<TypeRef> out = new ArrayList<>(explicit);
-    for (int j = explicit.size(); j < params.size(); j++) out.add(conflict[j] ? null : types[j]);
-    return out;
-  }
-
-  private static int indexOfTypeParam(List<Function.TemplateParam> params, String name) {
-    for (int j = 0; j < params.size(); j++) {
-      if (params.get(j).type() && params.get(j).name().equals(name)) return j;
-    }
-    return -1;
   }
 
   /** Distinct sets of values analyzed one by one before falling back to symbolic arguments. */

@@ -114,4 +114,31 @@ class DeductionTest {
     assertEquals(4, f.ways(), f.reason()); // 4 floats apart
     assertEquals(2, at(r, 5, Op.STORE).ways(), at(r, 5, Op.STORE).reason()); // one Pair apart: 2 words
   }
+
+  /**
+   * A host function template called without template arguments takes them from its arguments' types, down a chain
+   * (HeCBench: main's `using scalar_t = float;` and a vecquant3matmul(d_input, ...) that launches the kernel; a
+   * template's own T* local passed on).
+   */
+  @Test
+  void hostFunctionTemplatesCalledWithoutArgumentsDeduceThem() {
+    assertDeduced(analyze(KERNEL + """
+        template <typename T> void launch(const T* in, T* out) { k<<<1, 64>>>(in, out); }
+        template <typename T> void run(T* out) { T* in; launch(in, out); }
+        int main() {
+          using scalar_t = double;
+          scalar_t* out;
+          run(out);
+        }
+        """), "double", 2);
+  }
+
+  @Test
+  void aHostCallWhoseArgumentsDisagreeDeducesNothing() {
+    FileReport r = analyze(KERNEL + """
+        template <typename T> void launch(const T* in, T* out) { k<<<1, 64>>>(in, out); }
+        void host(float* f, double* d) { launch(f, d); }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "template parameter 'T' of 'k' has no type argument in this file");
+  }
 }
