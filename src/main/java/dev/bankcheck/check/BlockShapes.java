@@ -238,7 +238,8 @@ final class BlockShapes {
     }
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
       if (simpleName(i.name()).equals(host.name())) {
-        addCallerBinding(host, i.templateArgs(), i.templateValues(), out, program, Map.of());
+        addCallerBinding(host, withDeduced(host, i.templateArgs(), i.paramTypes()), i.templateValues(), out, program,
+            Map.of());
       }
     }
     if (out.isEmpty()) out.put("", Map.of());
@@ -337,21 +338,31 @@ final class BlockShapes {
     TypeRef[] types = new TypeRef[params.size()];
     boolean[] conflict = new boolean[params.size()];
     for (int i = 0; i < Math.min(argTypes.size(), callee.params().size()); i++) {
-      TypeRef p = callee.params().get(i).type();
-      TypeRef a = argTypes.get(i);
-      int j = indexOfTypeParam(params, p.base());
-      if (j < explicit.size() || j < 0 || a == null || !p.deduces(p.base()) || a.pointers() < p.pointers()
-          || a.base().equals("auto") || a.base().equals("decltype")) {
-        continue;
-      }
-      TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),
-          List.of(), a.builtin());
-      if (types[j] != null && !types[j].equals(t)) conflict[j] = true;
-      types[j] = t;
+      deduce(callee.params().get(i).type(), argTypes.get(i), params, explicit.size(), types, conflict);
     }
     List<TypeRef> out = new ArrayList<>(explicit);
     for (int j = explicit.size(); j < params.size(); j++) out.add(conflict[j] ? null : types[j]);
     return out;
+  }
+
+  /** What argument type {@code a} gives the type parameters in parameter type {@code p}, also inside {@code M<T>}. */
+  private static void deduce(TypeRef p, TypeRef a, List<Function.TemplateParam> params, int given, TypeRef[] types,
+      boolean[] conflict) {
+    if (a == null || a.base().equals("auto") || a.base().equals("decltype")) return;
+    int j = indexOfTypeParam(params, p.base());
+    if (j >= 0) {
+      if (j < given || !p.deduces(p.base()) || a.pointers() < p.pointers()) return;
+      TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),
+          List.of(), a.builtin());
+      if (types[j] != null && !types[j].equals(t)) conflict[j] = true;
+      types[j] = t;
+    } else if (!p.templateArgs().isEmpty() && p.pointers() == a.pointers() && p.dims().isEmpty() && a.dims().isEmpty()
+        && simpleName(p.base()).equals(simpleName(a.base())) && p.templateArgs().size() == a.templateArgs().size()) {
+      for (int k = 0; k < p.templateArgs().size(); k++) {
+        if (p.templateArgs().get(k) != null) deduce(p.templateArgs().get(k), a.templateArgs().get(k), params, given,
+            types, conflict);
+      }
+    }
   }
 
   private static int indexOfTypeParam(List<Function.TemplateParam> params, String name) {

@@ -572,8 +572,8 @@ final class KernelChecker {
     if (template) {
       for (TranslationUnit.InstantiationItem i : program.instantiations()) {
         if (BlockShapes.simpleName(i.name()).equals(kernel.name())) {
-          bind(kernel, i.templateArgs(), i.templateValues(), List.of(), "the explicit instantiation", found, Map.of(),
-              null);
+          bind(kernel, BlockShapes.withDeduced(kernel, i.templateArgs(), i.paramTypes()), i.templateValues(), List.of(),
+              "the explicit instantiation", found, Map.of(), null);
         }
       }
     }

@@ -17,9 +17,15 @@ public record TranslationUnit(List<Item> items, List<StructDef> structs, List<En
 
   /**
    * {@code template __global__ void k<32>(float*);} Template arguments as in {@link Expr.Call}: a TypeRef per type
-   * argument and a value per non-type argument (or bare name), null elsewhere.
+   * argument and a value per non-type argument (or bare name), null elsewhere; the parameters' types, from which
+   * the arguments not written are deduced ({@code template void f(const Matrix<float>&);}), where known.
    */
-  public record InstantiationItem(String name, List<TypeRef> templateArgs, List<Expr> templateValues) implements Item {
+  public record InstantiationItem(String name, List<TypeRef> templateArgs, List<Expr> templateValues,
+      List<TypeRef> paramTypes) implements Item {
+    public InstantiationItem(String name, List<TypeRef> templateArgs, List<Expr> templateValues) {
+      this(name, templateArgs, templateValues, List.of());
+    }
+
     /** An instantiation without template values (one null per template argument). */
     public InstantiationItem(String name, List<TypeRef> templateArgs) {
       this(name, templateArgs, java.util.Collections.nCopies(templateArgs.size(), null));

@@ -107,12 +107,14 @@ final class IrBuilder {
             templateValues(n.templateArgs())));
       }
     } else if (ctx instanceof FunctionInstantiationContext fi) {
-      // "template __global__ void k<32, float>(float*);"
-      // "template void f(float*);" deduces them, "template void Layer<float>::Forward(...);" is a member: host
-      // code, nothing to record
-      if (fi.args != null && fi.member == null) {
-        items.add(new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.args),
-            templateValues(fi.args)));
+      // "template __global__ void k<32, float>(float*);", "template void f(float*);" (deduced from the parameters);
+      // "template void Layer<float>::Forward(...);" is a member: host code, nothing to record
+      if (fi.member == null) {
+        List<TypeRef> paramTypes = params(fi.parameterList()).stream().map(VarDecl::type).toList();
+        items.add(fi.args == null
+            ? new TranslationUnit.InstantiationItem(fi.name.getText(), List.of(), List.of(), paramTypes)
+            : new TranslationUnit.InstantiationItem(fi.name.getText(), templateArgs(fi.args), templateValues(fi.args),
+                paramTypes));
       }
     } else if (ctx instanceof UsingAliasContext u) {
       addTypeName(u.Identifier().getText());

@@ -474,7 +474,9 @@ public final class Interpreter {
     }
     Val[] vals;
     StructDef struct = program.objectStruct(v.type());
-    if (struct == null && v.type().pointers() == 0 && v.type().dims().isEmpty()) struct = vectorStruct(v.type().base());
+    if (struct == null && v.type().pointers() == 0 && v.type().dims().isEmpty()) {
+      struct = vectorStruct(t instanceof Type.Vector vector ? vector.name() : v.type().base()); // typedef uint4 V;
+    }
     Val cls = struct == null ? null : object(struct, v.type());
     if (cls instanceof Val.Obj o && (v.init() == null || v.init() instanceof Expr.InitList)) {
       // S s; S s(a, b); S s{a, b}; S s = {a, b}: a constructor, or the members in order

@@ -1933,4 +1933,20 @@ class AnalyzerTest {
     assertTrue(f.reason().contains("the break at line 7 taken"), f.reason());
     assertUnknownBecause(at(r, 15, Op.LOAD), "the break at line 13");
   }
+
+  /** A vector type under a typedef is an object whose members are followed (HeCBench sort: typedef uint4 VECTYPE). */
+  @Test
+  void membersOfAVectorUnderATypedefAreFollowed() {
+    FileReport r = analyze("""
+        typedef uint4 Vec;
+        __global__ void k(unsigned* out) {
+          __shared__ unsigned h[64];
+          Vec key;
+          key.y = threadIdx.x * 2;
+          out[0] = h[key.y];
+        }
+        """);
+    Finding f = at(r, 6, Op.LOAD);
+    assertEquals(2, f.ways(), f.reason());
+  }
 }

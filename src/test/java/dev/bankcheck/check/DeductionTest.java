@@ -141,4 +141,19 @@ class DeductionTest {
         """);
     assertUnknownBecause(at(r, 4, Op.STORE), "template parameter 'T' of 'k' has no type argument in this file");
   }
+
+  /**
+   * An explicit instantiation without template arguments deduces them from its parameters, also through a class
+   * template's arguments (HeCBench lanczos: {@code template vector<float> eigen(const csr_matrix<float>&, int);}).
+   */
+  @Test
+  void explicitInstantiationsDeduceFromTheirParametersAndClassTemplateArguments() {
+    assertDeduced(analyze(KERNEL + """
+        template <typename T> struct Matrix { T* values; };
+        template <typename T> void launch(const T* in, T* out) { k<<<1, 64>>>(in, out); }
+        template <typename T> void eigen(const Matrix<T>& m, int n) { T* out; launch(m.values, out); launch(out, out); }
+        template void eigen(const Matrix<double>& m, int n);
+        """), "double", 2);
+    assertDeduced(analyze(KERNEL + "template __global__ void k(const float*, float*);\n"), "float", 2);
+  }
 }
