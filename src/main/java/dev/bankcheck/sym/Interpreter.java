@@ -478,7 +478,11 @@ public final class Interpreter {
       struct = vectorStruct(t instanceof Type.Vector vector ? vector.name() : v.type().base()); // typedef uint4 V;
     }
     Val cls = struct == null ? null : object(struct, v.type());
-    if (cls instanceof Val.Obj o && (v.init() == null || v.init() instanceof Expr.InitList)) {
+    if (t instanceof Type.Vector vector && vector.name().equals("dim3") && v.type().pointers() == 0
+        && v.type().dims().isEmpty() && (v.init() == null || v.init() instanceof Expr.InitList il
+        && il.items().size() <= 3)) {
+      vals = dim3Of(v.init() == null ? List.of() : ((Expr.InitList) v.init()).items(), mask);
+    } else if (cls instanceof Val.Obj o && (v.init() == null || v.init() instanceof Expr.InitList)) {
       // S s; S s(a, b); S s{a, b}; S s = {a, b}: a constructor, or the members in order
       vals = construct(o, v.init() == null ? List.of() : ((Expr.InitList) v.init()).items(), v.init() == null, mask);
     } else if (!v.type().dims().isEmpty() && !v.type().pointerToArray()) {
@@ -3162,6 +3166,7 @@ public final class Interpreter {
       }
       f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     }
+    if (f == null && simple.equals("dim3") && c.args().size() <= 3) return dim3Of(c.args(), mask);
     StructDef vector = f == null && simple.startsWith("make_") ? vectorStruct(simple.substring(5)) : null;
     if (vector != null) return construct(new Val.Obj(vector, Map.of()), c.args(), false, mask); // make_int2(a, b)
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
@@ -3742,6 +3747,24 @@ public final class Interpreter {
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) out[l] = Arith.binary(op, linear[l], Val.num(v.groupSize));
     return out;
+  }
+
+  /**
+   * {@code dim3(a, b)}, {@code dim3 d(a, b, c)}, {@code dim3 d;}: the components given, 1 for the others; a dim3 or
+   * uint3 copied ({@code dim3 t(threadIdx)}) keeps its components.
+   */
+  private Val[] dim3Of(List<Expr> args, boolean[] mask) {
+    Val[][] xyz = new Val[3][];
+    for (int i = 0; i < 3; i++) {
+      if (i >= args.size()) {
+        xyz[i] = fill(Val.num(1));
+        continue;
+      }
+      Val[] v = eval(args.get(i), mask);
+      if (args.size() == 1 && holdsStruct(v)) return v;
+      xyz[i] = convert(v, Types.builtin("unsigned int"));
+    }
+    return dim3(xyz);
   }
 
   /** Each lane's dim3 of the components given per dimension and lane. */

@@ -1949,4 +1949,27 @@ class AnalyzerTest {
     Finding f = at(r, 6, Op.LOAD);
     assertEquals(2, f.ways(), f.reason());
   }
+
+  /** A dim3 made in device code has the components given and 1 for the others (HeCBench eikonal: dim3 idx(tx+1, ...)). */
+  @Test
+  void dim3sMadeInDeviceCodeAreFollowed() {
+    FileReport r = analyze("""
+        // bankcheck: block 8x4
+        __global__ void k(float* out) {
+          __shared__ float s[10][10][10];
+          dim3 idx(threadIdx.x + 1, threadIdx.y + 1);
+          s[idx.z][idx.y][idx.x] = 1.0f;
+          dim3 j = dim3(threadIdx.x * 2);
+          dim3 q;
+          q.x = threadIdx.x * 3;
+          out[0] = s[j.z][j.y][j.x] + s[q.z][q.y][q.x];
+        }
+        """);
+    // lanes 0 (x 0, y 0) and 26 (x 2, y 3): words 111 and 143, bank 15
+    Finding f = at(r, 5, Op.STORE);
+    assertEquals(2, f.ways(), f.reason());
+    assertTrue(f.reason().contains("words 111 and 143"), f.reason());
+    // s[1][1][2x] and s[1][1][3x]: the four rows of lanes share their 8 words
+    assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict(), at(r, 9, Op.LOAD).reason());
+  }
 }
