@@ -204,7 +204,9 @@ public final class Program {
 
   private void declareGlobal(VarDecl v, String ns) {
     if (v.is("typedef")) {
-      typedefs.put(v.name(), v.type());
+      TypeRef t = v.type();
+      boolean itself = t.base().equals(v.name()) && t.pointers() == 0 && t.dims().isEmpty() && t.templateArgs().isEmpty();
+      if (!itself) typedefs.put(v.name(), t); // "typedef struct S S;" names the struct S, as C++ does without it
       return;
     }
     globalDecls.put(v.name(), v);

@@ -1972,4 +1972,20 @@ class AnalyzerTest {
     // s[1][1][2x] and s[1][1][3x]: the four rows of lanes share their 8 words
     assertEquals(Verdict.OK, at(r, 9, Op.LOAD).verdict(), at(r, 9, Op.LOAD).reason());
   }
+
+  /** C's "typedef struct S S;" before the struct's body names that struct (HeCBench grep's NFA states). */
+  @Test
+  void aTypedefOfAStructToItsOwnNameIsTheStruct() {
+    FileReport r = analyze("""
+        typedef struct State State;
+        struct State { int c; int id; State* out; };
+        __global__ void k() {
+          __shared__ State st[64];
+          State* s = st + threadIdx.x;
+          s->id = 1;
+        }
+        """);
+    Finding f = at(r, 6, Op.STORE);
+    assertEquals(4, f.ways(), f.reason()); // 16-byte states: 4 words apart
+  }
 }
