@@ -127,7 +127,7 @@ declModifier
     : kw=( '__shared__' | '__device__' | '__global__' | '__host__' | '__constant__' | '__managed__'
       | '__forceinline__' | '__noinline__' | '__inline__' | '__inline' | 'extern' | 'static' | 'const' | 'volatile' | '__restrict__'
       | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local' | '__extension__'
-      | 'virtual' | '__grid_constant__')
+      | 'virtual' | '__grid_constant__' | '__const__' | '__const')
     | 'extern' StringLiteral
     | '__launch_bounds__' '(' expressionList ')'
     | alignment
@@ -264,7 +264,7 @@ enumerator
     ;
 
 initDeclarator
-    : declarator ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')' | '(' function='void' ')'
+    : declarator attribute* ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')' | '(' function='void' ')'
       | ':' bits=expression)?
     ;
 
@@ -385,6 +385,7 @@ expression
     | 'sizeof' '(' typeName ')'                                                 #sizeofTypeExpr
     | 'sizeof' operand=expression                                               #sizeofExpr
     | ('alignof' | '__alignof__') '(' typeName ')'                              #alignofExpr
+    | '(' typeName ')' braceInitializer                                         #compoundLiteralExpr   // C99: (float2){a, b}
     | '(' typeName ')' operand=expression                                       #castExpr
     | left=expression op=('*' | '/' | '%') right=expression                     #mulExpr
     | left=expression op=('+' | '-') right=expression                           #addExpr

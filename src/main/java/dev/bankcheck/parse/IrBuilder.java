@@ -292,7 +292,7 @@ final class IrBuilder {
   private Set<String> modifiers(List<DeclModifierContext> modifiers) {
     Set<String> mods = new LinkedHashSet<>();
     for (DeclModifierContext m : modifiers) {
-      if (m.kw != null) mods.add(m.kw.getText());
+      if (m.kw != null) mods.add(Set.of("__const__", "__const").contains(m.kw.getText()) ? "const" : m.kw.getText());
       else if (m.StringLiteral() != null) mods.add("extern");
       else if (m.getStart().getText().equals("__launch_bounds__")) mods.add("__launch_bounds__");
     }
@@ -1036,6 +1036,15 @@ final class IrBuilder {
     if (e instanceof SizeofExprContext se) return new Expr.SizeofExpr(p, expr(se.operand));
     if (e instanceof AlignofExprContext ae) return alignofCall(p, ae.typeName());
     if (e instanceof CastExprContext c) return cast(p, c);
+    if (e instanceof CompoundLiteralExprContext c) {
+      // C's (float2){a, b}: a temporary made from the items, as float2{a, b}
+      TypeRef t = typeName(c.typeName());
+      List<Expr> items = ((Expr.InitList) braceInit(c.braceInitializer())).items();
+      if (t.builtin() || t.pointers() > 0 || !t.dims().isEmpty()) {
+        return items.size() == 1 ? new Expr.Cast(p, t, items.get(0)) : unsupported(p, "a compound literal", c);
+      }
+      return new Expr.Call(p, new Expr.Name(p, t.base()), t.templateArgs(), items, t.templateValues());
+    }
     if (e instanceof TernaryExprContext t) return new Expr.Ternary(p, expr(t.cond), expr(t.then), expr(t.otherwise));
     if (e instanceof AssignExprContext a) return compoundForm(new Expr.Assign(p, a.op.getText(), expr(a.left), initializer(a.right)));
     if (isCompleteBinary(e)) return binary(e);

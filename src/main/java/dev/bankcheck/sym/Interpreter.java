@@ -3167,7 +3167,9 @@ public final class Interpreter {
       f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     }
     if (f == null && simple.equals("dim3") && c.args().size() <= 3) return dim3Of(c.args(), mask);
-    StructDef vector = f == null && simple.startsWith("make_") ? vectorStruct(simple.substring(5)) : null;
+    StructDef vector = f != null ? null : simple.startsWith("make_") ? vectorStruct(simple.substring(5))
+        : resolve(new TypeRef(simple, null, List.of(), List.of(), 0, List.of(), false)) instanceof Type.Vector v
+            && !v.name().equals("dim3") ? vectorStruct(v.name()) : null; // float2{a, b}, (T2){a, b}
     if (vector != null) return construct(new Val.Obj(vector, Map.of()), c.args(), false, mask); // make_int2(a, b)
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     Function chosen = specialized ? specializationCalled(f, c) : null;

@@ -1988,4 +1988,29 @@ class AnalyzerTest {
     Finding f = at(r, 6, Op.STORE);
     assertEquals(4, f.ways(), f.reason()); // 16-byte states: 4 words apart
   }
+
+  /**
+   * C's compound literals ((I2){a, b}, (struct P){...}) are temporaries, as I2{a, b}; GNU's attributes after a
+   * declarator and __const__ parse (HeCBench fft: every kernel of the file used (T2){...} through its helpers).
+   */
+  @Test
+  void compoundLiteralsAndGnuSpellingsAreFollowed() {
+    FileReport r = analyze("""
+        typedef int2 I2;
+        struct P { int a, b; };
+        __device__ I2 mk(int a, int b) { return (I2){ a, b }; }
+        __global__ void k(float* out) {
+          __shared__ float s[64 * 33];
+          unsigned char __attribute__((unused)) u = 1;
+          static __const__ int two = 2;
+          I2 d = mk(threadIdx.x * 2, 1);
+          s[d.x] = 1.0f;
+          P c = (struct P){ 1, (int) threadIdx.x * 3 };
+          I2 e = int2{ (int) threadIdx.x * 4, 0 };
+          s[e.x * two + c.b] = 2.0f;
+        }
+        """);
+    assertEquals(2, at(r, 9, Op.STORE).ways(), at(r, 9, Op.STORE).reason());
+    assertEquals(Verdict.OK, at(r, 12, Op.STORE).verdict(), at(r, 12, Op.STORE).reason()); // 11 words apart
+  }
 }
