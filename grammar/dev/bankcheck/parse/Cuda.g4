@@ -341,7 +341,8 @@ statement
     | 'for' '(' rangeSpec=declSpecifiers rangeVar=declarator ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #rangeForStmt
     | 'for' '(' declSpecifiers pointer* '[' Identifier (',' Identifier)* ']' ':' (range=expression | rangeList=braceInitializer) ')' body=statement  #bindingForStmt
     | 'for' '(' (init=declaration | initExpr=expressionList? ';') cond=expressionList? ';' step=expressionList? ')' body=statement  #forStmt
-    | 'while' '(' cond=expressionList ')' body=statement                        #whileStmt
+    // "while (auto q = __ballot_sync(m, p))": a declaration as condition, told apart at the ')'
+    | 'while' '(' (cond=expressionList | condSpec=declSpecifiers condVar=initDeclarator) ')' body=statement   #whileStmt
     | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
     | 'switch' '(' cond=expressionList ')' body=statement                       #switchStmt
     | 'case' value=expression ':'                                               #caseStmt

@@ -676,7 +676,14 @@ final class IrBuilder {
     }
     if (s instanceof GotoStmtContext g) return new Stmt.Goto(p, g.label.getText());
     if (s instanceof LabelStmtContext l) return new Stmt.Label(p, l.label.getText());
-    if (s instanceof WhileStmtContext w) return new Stmt.While(p, exprList(w.cond), stmt(w.body));
+    if (s instanceof WhileStmtContext w && w.cond != null) return new Stmt.While(p, exprList(w.cond), stmt(w.body));
+    if (s instanceof WhileStmtContext w) {
+      // while (T v = e) body: for (;;) { T v = e; if (!v) break; body }, the variable made again in each iteration
+      List<VarDecl> vars = declaration(w.condSpec, List.of(w.condVar));
+      Expr.Name v = new Expr.Name(vars.get(0).pos(), vars.get(0).name());
+      return new Stmt.For(p, null, null, null, new Stmt.Block(p, List.of(new Stmt.Decl(pos(w.condVar), vars),
+          new Stmt.If(p, new Expr.Unary(p, "!", v), new Stmt.Break(p), null), stmt(w.body))));
+    }
     if (s instanceof DoStmtContext d) return new Stmt.DoWhile(p, stmt(d.body), exprList(d.cond));
     if (s instanceof SwitchStmtContext w) return new Stmt.Switch(p, exprList(w.cond), stmt(w.body));
     if (s instanceof CaseStmtContext c) return new Stmt.Case(p, expr(c.value));

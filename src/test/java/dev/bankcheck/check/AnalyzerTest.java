@@ -2013,4 +2013,21 @@ class AnalyzerTest {
     assertEquals(2, at(r, 9, Op.STORE).ways(), at(r, 9, Op.STORE).reason());
     assertEquals(Verdict.OK, at(r, 12, Op.STORE).verdict(), at(r, 12, Op.STORE).reason()); // 11 words apart
   }
+
+  /** A while loop whose condition declares its variable (HeCBench btree: while (auto q = __ballot_sync(...))). */
+  @Test
+  void aWhileConditionMayDeclareItsVariable() {
+    FileReport r = analyze("""
+        __global__ void k(const int* p) {
+          __shared__ float s[32 * 32];
+          int pending = p[threadIdx.x];
+          while (unsigned q = __ballot_sync(0xffffffff, pending > 0)) {
+            s[threadIdx.x * 32] = 1.0f;
+            pending--;
+          }
+        }
+        """);
+    assertTrue(r.errors().isEmpty(), r.errors().toString());
+    assertEquals(32, at(r, 5, Op.STORE).ways(), at(r, 5, Op.STORE).reason());
+  }
 }
