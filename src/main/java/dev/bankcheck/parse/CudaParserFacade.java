@@ -517,8 +517,26 @@ public final class CudaParserFacade {
     String what = e.getCause() instanceof NoViableAltException ? "cannot parse the code at " + text
         : "unexpected " + text;
     String macro = statementsPassedTo(item, index);
-    return new SourceError(positions[index], "syntax error: " + what + (macro == null ? ""
-        : " in the arguments of '" + macro + "(...)', which hold statements: " + NOT_A_MACRO) + "; item skipped");
+    String word = macro == null ? wordBeforeStatement(item, index) : null;
+    String why = macro != null ? " in the arguments of '" + macro + "(...)', which hold statements: " + NOT_A_MACRO
+        : word != null ? " after '" + word + "', alone before a statement: " + NOT_A_MACRO : "";
+    return new SourceError(positions[index], "syntax error: " + what + why + "; item skipped");
+  }
+
+  /** Keywords that start a statement. */
+  private static final Set<String> STATEMENT_KEYWORDS = Set.of("for", "while", "do", "if", "switch", "return");
+
+  /**
+   * The identifier that stands alone between a statement's end and the statement keyword at {@code at}, as a macro
+   * that was not read leaves it ({@code TCNN_PRAGMA_UNROLL for (...)}, where it is {@code _Pragma("unroll")}); null
+   * where there is none.
+   */
+  static String wordBeforeStatement(List<Token> item, int at) {
+    if (at < 2 || at >= item.size() || !STATEMENT_KEYWORDS.contains(item.get(at).text())) return null;
+    Token word = item.get(at - 1);
+    String before = item.get(at - 2).text();
+    boolean alone = before.equals(";") || before.equals("{") || before.equals("}") || before.equals(")");
+    return alone && word.kind() == TokenKind.IDENTIFIER && !TYPE_BY_TEXT.containsKey(word.text()) ? word.text() : null;
   }
 
   /** Says that a call's name is no macro that was read; the analyzer adds the headers that were not found. */

@@ -52,6 +52,16 @@ class ParseErrorTest {
     }
   }
 
+  /** A word alone before a statement (tiny-cuda-nn's TCNN_PRAGMA_UNROLL for (...)) is a macro that was not read. */
+  @Test
+  void aWordAloneBeforeAStatementNamesTheMacroThatWasNotRead() {
+    String error = messages(parse("__device__ void f(int* p) {\n  p[0] = 1;\n  UNROLL\n  for (;;) {}\n}").errors())
+        .get(0);
+    assertTrue(error.contains("at 'for' after 'UNROLL', alone before a statement: it is no macro"), error);
+    String other = messages(parse("__device__ void f(int* p) { p[0] = 1 for (;;) {} }").errors()).get(0);
+    assertFalse(other.contains("alone before a statement"), other);
+  }
+
   @Test
   void errorPositionsPointIntoTheOriginalFileThroughMacros() {
     CudaParserFacade.Result r = parse("#define IDX(i) (i) +\n__global__ void k(float* p) {\n  p[IDX(1)] = 0;\n}\n");
