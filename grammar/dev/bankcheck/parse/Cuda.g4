@@ -235,7 +235,7 @@ memberDeclaration
     : templateHeader? declaration                           #fieldMember   // a member class template too
     | templateHeader? functionDefinition                    #methodMember
     | templateHeader? operatorFunction                      #operatorMember
-    | declModifier* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
+    | (declModifier | 'explicit')* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | templateHeader? (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember

@@ -642,7 +642,7 @@ public final class CudaParserFacade {
         case "(", "[" -> depth++;
         case ")", "]" -> depth = Math.max(0, depth - 1);
         case "{" -> {
-          if (depth == 0) functionBody = looksLikeFunctionBody(current);
+          if (depth == 0) functionBody = !memberBraceInit(current) && looksLikeFunctionBody(current);
           depth++;
         }
         case "}" -> {
@@ -695,6 +695,26 @@ public final class CudaParserFacade {
 
   private static String next(List<Token> tokens, int i) {
     return i < tokens.size() ? tokens.get(i).text() : "";
+  }
+
+  /**
+   * Whether the '{' that ends {@code item} gives a member its value in a constructor's initializer list
+   * ({@code S(int n) : m_n{n}, m_k{2} {}}): after a member's name that follows the list's ':' or a ','.
+   */
+  private static boolean memberBraceInit(List<Token> item) {
+    int brace = item.size() - 1;
+    if (brace < 3 || item.get(brace - 1).kind() != TokenKind.IDENTIFIER
+        || !Set.of(":", ",").contains(item.get(brace - 2).text())) {
+      return false;
+    }
+    int parens = 0;
+    for (int i = 1; i < brace; i++) {
+      String t = item.get(i).text();
+      if (t.equals("(")) parens++;
+      else if (t.equals(")")) parens--;
+      else if (parens == 0 && t.equals(":") && item.get(i - 1).text().equals(")")) return true;
+    }
+    return false;
   }
 
   private static boolean looksLikeFunctionBody(List<Token> item) {

@@ -190,7 +190,15 @@ public final class Lexer {
         return new Token(kind, textFrom(start) + quote, at);
       }
       pos++;
-      if (c == quote) return new Token(kind, textFrom(start), at);
+      if (c == quote) {
+        // a user-defined literal's suffix is part of the token ("name"_a, "text"s); as GCC does, a name without '_'
+        // that is no standard suffix is a macro after the literal ("%"PRIu64)
+        int end = pos;
+        while (end < n && isIdentPart(src.charAt(end))) end++;
+        String suffix = src.substring(pos, end);
+        if (isIdentStart(peek()) && (suffix.startsWith("_") || suffix.equals("s") || suffix.equals("sv"))) pos = end;
+        return new Token(kind, textFrom(start), at);
+      }
       if (c == '\\') {
         int escaped = peek();
         if (escaped >= 0 && escaped != '\n' && escaped != '\r') pos++;

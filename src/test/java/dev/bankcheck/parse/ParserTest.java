@@ -841,6 +841,21 @@ class ParserTest {
     assertEquals(List.of(), messages(r.errors()));
   }
 
+  /**
+   * A constructor defined outside its class whose initializer list uses braces ends with its body, not with the first
+   * member's '}' (tiny-cuda-nn's CutlassMLP<T>::CutlassMLP(...) : m_width{width}, ... {}); explicit conversions parse.
+   */
+  @Test
+  void braceInitializedMembersDoNotEndAConstructor() {
+    CudaParserFacade.Result r = parse("""
+        template <typename T> Mlp<T>::Mlp(int w, int h) : m_w{w}, m_h{w != h && h > 0} { m_k = 2; }
+        struct P { void* p; __host__ __device__ explicit operator bool() const { return p; } };
+        __global__ void good(float* p) { p[0] = 1; }
+        """);
+    assertEquals(List.of(), messages(r.errors()));
+    assertTrue(functions(r.unit()).stream().map(Function::name).toList().contains("good"));
+  }
+
   @Test
   void unsupportedFormsStillFailOneItemAtATime() {
     CudaParserFacade.Result r = parse("""

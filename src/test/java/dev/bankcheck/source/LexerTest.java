@@ -63,6 +63,13 @@ class LexerTest {
     assertEquals(TokenKind.CHAR_LITERAL, toks.get(4).kind());
   }
 
+  /** "name"_a and "text"s are one token (a user-defined literal); "%"PRIu64 is a literal and a macro, as in GCC. */
+  @Test
+  void userDefinedLiteralSuffixesBelongToTheString() {
+    assertEquals(List.of("\"N\"_a", "=", "\"t\"s", "\"%\"", "PRIu64"),
+        Lexer.lex("t.cu", "\"N\"_a = \"t\"s \"%\"PRIu64").stream().map(Token::text).collect(Collectors.toList()));
+  }
+
   @Test
   void rawStringsKeepTheirBodyVerbatim() {
     List<Token> toks = Lexer.lex("t.cu", "R\"x(a)\"\nb\\\n)x\" next");
