@@ -165,7 +165,7 @@ typeSpecifier
     | structSpecifier                                       #structTypeSpec
     | enumSpecifier                                         #enumTypeSpec
     | 'typename'? qualifiedName (templateArgs ('::' members+=Identifier)*)?   #namedTypeSpec
-    | 'decltype' '(' expression ')'                         #decltypeTypeSpec
+    | ('decltype' | '__typeof__' | '__typeof') '(' expression ')'   #decltypeTypeSpec
     ;
 
 builtinType
@@ -430,6 +430,7 @@ primary
     // made every '(' read ahead to its ')' to look for the '...'
     | '(' expressionList (fold=foldOperator '...' (foldOperator init=expression)?)? ')'   #parenExpr
     | '(' '...' foldOperator expression ')'                                     #foldExpr
+    | '(' compoundStatement ')'                                                 #statementExpr   // GNU: ({ int t = x; t; })
     | 'sizeof' '...' '(' Identifier ')'                                         #sizeofPackExpr
     | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' lambdaReturnType)? '{' balancedBraces* '}'   #lambdaExpr
     ;

@@ -1271,6 +1271,7 @@ final class IrBuilder {
       return pe.fold == null ? exprList(pe.expressionList()) : unsupported(p, "a fold expression", pe);
     }
     if (pc instanceof LambdaExprContext l) return lambda(p, l);
+    if (pc instanceof StatementExprContext se) return statementExpression(p, se);
     String text = pc.getText();
     return unsupported(p, "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'", pc);
   }
@@ -1316,6 +1317,28 @@ final class IrBuilder {
       else if (c instanceof BalancedContext && params != null) terminals(c, params);
     }
     Function function = lambdaFunction(p, body, params == null ? List.of() : params);
+    return new Expr.Lambda(p, usesIn(body), function);
+  }
+
+  /**
+   * GNU's statement expression {@code ({ int t = x; t; })}: a lambda called in place, whose value is its last
+   * expression statement's.
+   */
+  private Expr statementExpression(Pos p, StatementExprContext se) {
+    Stmt.Block b = block(se.compoundStatement());
+    List<Stmt> items = new ArrayList<>(b.items());
+    if (!items.isEmpty() && items.get(items.size() - 1) instanceof Stmt.ExprStmt last) {
+      items.set(items.size() - 1, new Stmt.Return(last.pos(), last.expr()));
+    }
+    Function f = new Function(p, "statement expression@" + p.line() + ":" + p.column(), Set.of("__device__"),
+        builtin("auto"), List.of(), new Stmt.Block(b.pos(), List.copyOf(items)), List.of(), false);
+    List<Token> body = new ArrayList<>();
+    terminals(se.compoundStatement(), body);
+    return new Expr.Call(p, new Expr.Lambda(p, usesIn(body), f), List.of(), List.of(), List.of());
+  }
+
+  /** The names a lambda's body (its tokens, braces included) uses, each with what the body does with it. */
+  private List<Expr.Lambda.Use> usesIn(List<Token> body) {
     List<Expr.Lambda.Use> uses = new ArrayList<>();
     for (int i = 1; i < body.size() - 1; i++) {
       Token t = body.get(i);
@@ -1329,7 +1352,7 @@ final class IrBuilder {
           : assigned(body, i) ? "assign" : "load";
       uses.add(new Expr.Lambda.Use(new Expr.Name(pos(t), t.getText()), op));
     }
-    return new Expr.Lambda(p, List.copyOf(uses), function);
+    return List.copyOf(uses);
   }
 
   /**

@@ -2030,4 +2030,21 @@ class AnalyzerTest {
     assertTrue(r.errors().isEmpty(), r.errors().toString());
     assertEquals(32, at(r, 5, Op.STORE).ways(), at(r, 5, Op.STORE).reason());
   }
+
+  /** GNU's statement expressions and __typeof__ (PPCG's ppcg_min, in HeCBench chemv's loop bounds) are run. */
+  @Test
+  void statementExpressionsAreRunInPlace() {
+    FileReport r = analyze("""
+        #define ppcg_min(x,y) ({ __typeof__(x) _x = (x); __typeof__(y) _y = (y); _x < _y ? _x : _y; })
+        __global__ void k(float* out, int n) {
+          __shared__ float s[32 * 33];
+          int m = ppcg_min((int) threadIdx.x * 4, 1000);
+          s[m] = 2.0f;
+          s[({ int t = threadIdx.x; t * 3; })] = 1.0f;
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(4, at(r, 5, Op.STORE).ways(), at(r, 5, Op.STORE).reason());
+    assertEquals(Verdict.OK, at(r, 6, Op.STORE).verdict(), at(r, 6, Op.STORE).reason());
+  }
 }

@@ -859,7 +859,7 @@ class ParserTest {
   @Test
   void unsupportedFormsStillFailOneItemAtATime() {
     CudaParserFacade.Result r = parse("""
-        __device__ void bad() { int x = ({ int y = 1; y; }); }
+        __device__ void bad() { int x = (1 +); }
         __device__ void bad2() { int S::* member = &S::x; }
         __global__ void good(float* p) { p[0] = 1; }
         """);
