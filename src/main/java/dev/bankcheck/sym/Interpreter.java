@@ -247,6 +247,17 @@ public final class Interpreter {
     return p.file().equals(kernelFile) || p.file().isEmpty() ? "line " + p.line() : p.fileName() + ":" + p.line();
   }
 
+  /** {@code ref} as code whose template parameters are bound in {@code template} sees it. */
+  private Type resolveIn(TypeRef ref, Map<String, Val> template) {
+    Map<String, Val> outer = templateScope;
+    templateScope = template;
+    try {
+      return resolve(ref);
+    } finally {
+      templateScope = outer;
+    }
+  }
+
   private Type resolve(TypeRef ref) {
     List<String> problems = new ArrayList<>();
     Type t = program.resolve(ref, templateScope, problems);
@@ -4434,10 +4445,14 @@ public final class Interpreter {
       for (Expr a : argExprs) notRun(f, a, eval(a, mask), why, mask);
       return fill(new Val.Unknown(why));
     }
+    // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
+    Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
+    Map<String, Val> template = closure != null ? closure.template() : self != null ? methodBindings(f, c, self, callerConstants)
+        : templateBindings(f, c, callerConstants, 0);
     List<Var> bound = new ArrayList<>();
     for (int i = 0; i < f.params().size(); i++) {
       VarDecl p = f.params().get(i);
-      Type t = resolve(p.type());
+      Type t = resolveIn(p.type(), template); // the callee's T, not a caller's parameter of that name
       if (i < argExprs.size() && p.type().reference()) {
         bound.add(reference(lvalue(argExprs.get(i), mask), t, mask));
       } else if (i < argExprs.size()) {
@@ -4454,10 +4469,6 @@ public final class Interpreter {
       if (bound.get(i) != null && namesPipeline(p.type(), null)) bound.get(i).pipeline = true;
     }
     for (int i = f.params().size(); i < argExprs.size(); i++) eval(argExprs.get(i), mask); // varargs
-    // template arguments are constant expressions, often of the caller's constexpr locals (wt::load<rowStride>())
-    Map<String, Val> callerConstants = c.templateValues().isEmpty() ? templateScope : constantsInScope();
-    Map<String, Val> template = closure != null ? closure.template() : self != null ? methodBindings(f, c, self, callerConstants)
-        : templateBindings(f, c, callerConstants, 0);
     // a template that calls itself with other arguments (f<N + 1>) runs, as the compiler instantiates it
     if (callStack.contains(new Call(f, template))) {
       String why = "'" + f.name() + "' is recursive";

@@ -156,4 +156,23 @@ class DeductionTest {
         """), "double", 2);
     assertDeduced(analyze(KERNEL + "template __global__ void k(const float*, float*);\n"), "float", 2);
   }
+
+  /**
+   * A device function template's parameter types name its own T, also where its caller has a T of its own (HeCBench
+   * quicksort: plus_prescan(&lt[i], ...) on a uint array, called from a kernel whose T was double, read 8 bytes).
+   */
+  @Test
+  void aCalleesTypeParameterIsNotItsCallersOfTheSameName() {
+    FileReport r = analyze("""
+        template <class T> __device__ void scan(T *a) { *a = *a + 1; }
+        template <class T> __global__ void k(T* d) {
+          __shared__ unsigned lt[129];
+          scan(&lt[threadIdx.x * 2]);
+        }
+        void host(double* d) { k<<<1, 128>>>(d); }
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(2, f.ways(), f.reason()); // 4-byte words 2 apart
+    assertTrue(f.assumptions().contains("4-byte accesses (unsigned int)"), f.assumptions().toString());
+  }
 }
