@@ -148,16 +148,9 @@ public final class Lexer {
         default -> { }
       }
     }
-    String operator = ALTERNATIVE_TOKENS.get(text);
-    return operator != null ? new Token(TokenKind.PUNCT, operator, at) : new Token(TokenKind.IDENTIFIER, text, at);
+    // C++'s alternative tokens (and, or, not, ...) stay names here: the preprocessor makes them operators
+    return new Token(TokenKind.IDENTIFIER, text, at);
   }
-
-  /** C++'s alternative tokens (lex.digraph), like the digraphs above: "#if defined(X) and Y", "if (a and not b)". */
-  private static final java.util.Map<String, String> ALTERNATIVE_TOKENS = java.util.Map.ofEntries(
-      java.util.Map.entry("and", "&&"), java.util.Map.entry("or", "||"), java.util.Map.entry("not", "!"),
-      java.util.Map.entry("not_eq", "!="), java.util.Map.entry("bitand", "&"), java.util.Map.entry("bitor", "|"),
-      java.util.Map.entry("xor", "^"), java.util.Map.entry("compl", "~"), java.util.Map.entry("and_eq", "&="),
-      java.util.Map.entry("or_eq", "|="), java.util.Map.entry("xor_eq", "^="));
 
   /** pp-number (C11 6.4.8) plus C++14 digit separators. */
   private Token number(int start, Pos at) {

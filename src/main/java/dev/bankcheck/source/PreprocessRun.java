@@ -254,7 +254,10 @@ final class PreprocessRun {
     return true;
   }
 
-  /** C++'s alternative tokens (C++17 5.5): {@code M >= 128 and N >= 128} is {@code &&}. */
+  /**
+   * C++'s alternative tokens (C++17 5.5): {@code M >= 128 and N >= 128} is {@code &&}. The lexer keeps them as
+   * names, so that pasting and '#' see their spelling ({@code af_##and##_t} is {@code af_and_t}, as in GCC).
+   */
   private static final Map<String, String> ALTERNATIVE_TOKENS = Map.ofEntries(Map.entry("and", "&&"),
       Map.entry("or", "||"), Map.entry("not", "!"), Map.entry("bitand", "&"), Map.entry("bitor", "|"),
       Map.entry("xor", "^"), Map.entry("compl", "~"), Map.entry("and_eq", "&="), Map.entry("or_eq", "|="),
@@ -696,7 +699,8 @@ final class PreprocessRun {
         }
         expanded.add(new PPToken(new Token(TokenKind.NUMBER, value ? "1" : "0", t.token.pos()), t.space, HideSet.EMPTY));
       } else {
-        expanded.add(t);
+        Token op = operatorForAlternative(t.token); // "#if defined(X) and Y"
+        expanded.add(op == t.token ? t : new PPToken(op, t.space, t.hideSet));
       }
     }
     return IfExpression.evaluate(expanded, hash.pos(), this::error);

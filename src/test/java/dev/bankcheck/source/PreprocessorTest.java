@@ -35,6 +35,18 @@ class PreprocessorTest {
     return r.errors().stream().map(SourceError::message).collect(Collectors.toList());
   }
 
+  /**
+   * C++'s alternative tokens are operators (DeepSpeed: "#if defined(__HIP_PLATFORM_AMD__) and ROCM_WAVEFRONT_SIZE ==
+   * 64"), but pasting and '#' see their spelling, as in GCC (arrayfire: af_##fn##_t with fn = and is af_and_t).
+   */
+  @Test
+  void alternativeTokensAreOperatorsThatPasteAsTheyAreSpelled() {
+    assertEquals("&& || ! != & | ^ ~ &= |= ^= android",
+        out("and or not not_eq bitand bitor xor compl and_eq or_eq xor_eq android"));
+    assertEquals("yes", out("#define X 1\n#if defined(X) and not defined(Y)\nyes\n#endif"));
+    assertEquals("af_and_t \"__\" \"and\" a && b", out("#define T(fn) af_##fn##_t \"__\" #fn\nT(and) a and b"));
+  }
+
   @Test
   void expansionNeverAddsParentheses() {
     assertEquals("( x ) >> 4 + 1", out("#define OFF(n) (n) >> 4 + 1\nOFF(x)"));
