@@ -219,7 +219,8 @@ shiftExpression
     ;
 
 structSpecifier
-    : kind=('struct' | 'union' | 'class') (alignment | attribute)* name=Identifier? specialization=templateArgs? 'final'? baseClause?
+    // "template <> struct std::hash<Key> {...}": a specialization of another namespace's template
+    : kind=('struct' | 'union' | 'class') (alignment | attribute)* ((Identifier '::')* name=Identifier)? specialization=templateArgs? 'final'? baseClause?
       ('{' memberDeclaration* '}')?
     ;
 
@@ -414,7 +415,9 @@ primary
     | ('true' | 'false' | 'nullptr')                                            #keywordLiteral
     | callee=qualifiedName callTemplateArgs '(' args=argumentList? ')'          #templateCallExpr
     | qualifiedName callTemplateArgs? braceInitializer                          #braceTemporaryExpr
-    | kernel=qualifiedName templateArgs? '<<<' config=argumentList '>>>' '(' args=argumentList? ')'   #launchExpr
+    // "(k<T, 32>)<<<g, b>>>(...)": a macro's parameter in parentheses (arrayfire's CUDA_LAUNCH)
+    | (kernel=qualifiedName templateArgs? | '(' kernel=qualifiedName templateArgs? ')') '<<<' config=argumentList '>>>'
+      '(' args=argumentList? ')'                                                #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
     | '::'? 'new' ('(' placement=argumentList ')')? declModifier* typeSpecifier pointer* ('[' expression ']')*

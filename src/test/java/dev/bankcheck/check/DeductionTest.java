@@ -175,4 +175,17 @@ class DeductionTest {
     assertEquals(2, f.ways(), f.reason()); // 4-byte words 2 apart
     assertTrue(f.assumptions().contains("4-byte accesses (unsigned int)"), f.assumptions().toString());
   }
+
+  /** A launch whose kernel a macro wraps in parentheses (arrayfire: CUDA_LAUNCH((reduce<T, 32>), blocks, ...)). */
+  @Test
+  void aKernelNameInParenthesesIsLaunched() {
+    FileReport r = analyze("""
+        template <int N> __global__ void k(float* o) { __shared__ float s[64 * N]; s[threadIdx.x * N] = o[0]; }
+        #define LAUNCH(fn, b, t, ...) fn<<<b, t>>>(__VA_ARGS__)
+        void host(float* o) { LAUNCH((k<2>), 1, 32, o); }
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(2, f.ways(), f.reason());
+    assertTrue(f.assumptions().toString().contains("from the launch at line 3"), f.assumptions().toString());
+  }
 }

@@ -856,6 +856,17 @@ class ParserTest {
     assertTrue(functions(r.unit()).stream().map(Function::name).toList().contains("good"));
   }
 
+  /** A specialization of another namespace's class template (apex: template <> struct std::hash<Key> {...}). */
+  @Test
+  void aStructMayBeNamedWithItsNamespace() {
+    CudaParserFacade.Result r = parse("""
+        template <> struct std::hash<Key> { unsigned operator()(const Key& k) const { return k.a; } };
+        struct fmt::formatter<dim3> : fmt::formatter<std::string> { int x; };
+        __global__ void good(float* p) { p[0] = 1; }
+        """);
+    assertEquals(List.of(), messages(r.errors()));
+  }
+
   @Test
   void unsupportedFormsStillFailOneItemAtATime() {
     CudaParserFacade.Result r = parse("""
