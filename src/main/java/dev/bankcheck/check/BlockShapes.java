@@ -374,6 +374,8 @@ final class BlockShapes {
 
   /** Key prefix of a host variable's declared type in a {@link LaunchFinder}'s environment. */
   private static final String TYPE = "type ";
+  /** Key prefix of the kernel template a host variable holds ({@code auto f = k<32>;}), in the same environment. */
+  private static final String KERNEL = "kernel ";
 
   /**
    * Walks host code in order, tracking constant ints and dim3 variables through declarations and
@@ -413,11 +415,13 @@ final class BlockShapes {
         }
         // assignments to outer variables stay; a variable declared inside hides the outer one only there
         for (String k : env.keySet()) {
-          if (!declaredInside.contains(k.startsWith(TYPE) ? k.substring(TYPE.length()) : k)) env.put(k, inner.get(k));
+          String name = k.startsWith(TYPE) ? k.substring(TYPE.length()) : k.startsWith(KERNEL) ? k.substring(KERNEL.length()) : k;
+          if (!declaredInside.contains(name)) env.put(k, inner.get(k));
         }
       } else if (s instanceof Stmt.Decl d) {
         for (VarDecl v : d.vars()) {
           env.put(TYPE + v.name(), v.type());
+          env.put(KERNEL + v.name(), templateId(v.init()));
           if (!v.type().base().equals("dim3") && v.init() == null) env.remove(v.name()); // not an outer constant
           if (v.type().base().equals("dim3") && v.type().pointers() == 0) {
             env.put(v.name(), v.init() == null ? new int[] {1, 1, 1} : dims(v.init(), env));
@@ -454,6 +458,11 @@ final class BlockShapes {
     }
 
     void expr(Expr e, Map<String, Object> env) {
+      if (e instanceof Expr.Launch through && env.get(KERNEL + through.kernel()) instanceof Expr.TemplateId t) {
+        // auto f = k<32, float>; f<<<g, b>>>(...): a launch of k<32, float>
+        e = new Expr.Launch(through.pos(), t.name(), t.templateArgs(), through.config(), through.args(),
+            t.templateValues());
+      }
       if (e instanceof Expr.Launch l) {
         List<Long> args = new ArrayList<>();
         List<TypeRef> types = new ArrayList<>();
@@ -467,6 +476,9 @@ final class BlockShapes {
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);
       } else if (e instanceof Expr.Assign a && a.op().equals("=")) {
+        if (a.target() instanceof Expr.Name nm && env.containsKey(KERNEL + nm.name())) {
+          env.put(KERNEL + nm.name(), templateId(a.value()));
+        }
         if (a.target() instanceof Expr.Name nm && env.containsKey(nm.name())) {
           env.put(nm.name(), env.get(nm.name()) instanceof int[] ? dims(a.value(), env) : constant(a.value(), env));
         } else if (a.target() instanceof Expr.Member m && m.base() instanceof Expr.Name nm
@@ -489,6 +501,13 @@ final class BlockShapes {
         String op = e instanceof Expr.Unary u ? u.op() : ((Expr.Postfix) e).op();
         env.put(target.name(), env.get(target.name()) instanceof Long old ? old + (op.equals("++") ? 1 : -1) : null);
       }
+    }
+
+    /** The function template {@code e} names with its arguments ({@code k<32>}, {@code &k<32>}, a cast of it), or null. */
+    private static Expr.TemplateId templateId(Expr e) {
+      if (e instanceof Expr.Unary u && u.op().equals("&")) e = u.operand();
+      if (e instanceof Expr.Cast c) e = c.operand();
+      return e instanceof Expr.TemplateId t ? t : null;
     }
 
     private TypeRef type(Expr e, Map<String, Object> env) {
@@ -522,6 +541,7 @@ final class BlockShapes {
             : x instanceof Expr.Postfix p ? p.operand() : null;
         if (target instanceof Expr.Member m) target = m.base();
         if (target instanceof Expr.Name nm && env.containsKey(nm.name())) env.put(nm.name(), null);
+        if (target instanceof Expr.Name nm && env.containsKey(KERNEL + nm.name())) env.put(KERNEL + nm.name(), null);
       });
     }
 

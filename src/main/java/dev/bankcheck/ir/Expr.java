@@ -76,6 +76,12 @@ public sealed interface Expr {
     public record Use(Name name, String op) {}
   }
 
+  /**
+   * A function template named with its arguments as a value ({@code auto f = k<32, float>;}): a launch through a
+   * variable that holds it launches that template ({@code f<<<g, b>>>(...)}); its value is otherwise unknown.
+   */
+  record TemplateId(Pos pos, String name, List<TypeRef> templateArgs, List<Expr> templateValues) implements Expr {}
+
   /** What an inline asm statement writes to one of its outputs: unknown, as the tool does not run PTX. */
   record AsmOutput(Pos pos) implements Expr {}
 

@@ -1266,7 +1266,10 @@ final class IrBuilder {
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
     if (pc instanceof OperatorNameExprContext o) return unsupported(p, "an operator called by its name", o);
     if (pc instanceof SizeofPackExprContext sp) return new Expr.Name(p, Function.TemplateParam.lengthOf(sp.Identifier().getText()));
-    if (pc instanceof TemplateIdExprContext t) return new Expr.Unsupported(p, "the template '" + t.getText() + "' as a value");
+    if (pc instanceof TemplateIdExprContext t) {
+      return new Expr.TemplateId(p, t.qualifiedName().getText(), callTemplateArgs(t.callTemplateArgs()),
+          callTemplateValues(t.callTemplateArgs()));
+    }
     if (pc instanceof ParenExprContext pe) {
       return pe.fold == null ? exprList(pe.expressionList()) : unsupported(p, "a fold expression", pe);
     }

@@ -2333,6 +2333,9 @@ public final class Interpreter {
     if (e instanceof Expr.AsmOutput a) {
       return fill(new Val.Unknown("it is written by the inline asm at " + at(a.pos()) + ", which bankcheck does not run"));
     }
+    if (e instanceof Expr.TemplateId t) {
+      return fill(new Val.Unknown("this expression is not supported (the template '" + t.name() + "<...>' as a value)"));
+    }
     Expr.Unsupported u = (Expr.Unsupported) e;
     String why = "it is in an expression bankcheck does not support (" + u.what() + "), so this access is not analyzed";
     for (Expr.Name name : u.names()) {

@@ -188,4 +188,27 @@ class DeductionTest {
     assertEquals(2, f.ways(), f.reason());
     assertTrue(f.assumptions().toString().contains("from the launch at line 3"), f.assumptions().toString());
   }
+
+  /**
+   * A launch through a local that holds a kernel template's instance (llm-awq: auto kernel_func = gemm<CTA_M, ...,
+   * half>; kernel_func<<<...>>>(...)) launches that instance; one the branches set differently launches nothing known.
+   */
+  @Test
+  void aLaunchThroughALocalHoldingTheKernelLaunchesIt() {
+    FileReport r = analyze("""
+        template <int N, typename T> __global__ void k(T* o) { __shared__ T s[64 * N]; s[threadIdx.x * N] = o[0]; }
+        void host(float* o, bool wide) {
+          constexpr int W = 4;
+          auto f = k<W, float>;
+          f<<<1, 32>>>(o);
+          auto* g = &k<1, float>;
+          if (wide) g = k<2, float>;
+          g<<<1, 64>>>(o);
+        }
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(4, f.ways(), f.reason());
+    assertTrue(f.assumptions().contains("template arguments N = 4, T = float (from the launch at line 5)"),
+        f.assumptions().toString());
+  }
 }
