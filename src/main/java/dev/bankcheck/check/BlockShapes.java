@@ -376,6 +376,8 @@ final class BlockShapes {
   private static final String TYPE = "type ";
   /** Key prefix of the kernel template a host variable holds ({@code auto f = k<32>;}), in the same environment. */
   private static final String KERNEL = "kernel ";
+  /** Key prefix of a block-scope type alias ({@code using c_type = half;}), as template arguments name it. */
+  private static final String ALIAS = "typename ";
 
   /**
    * Walks host code in order, tracking constant ints and dim3 variables through declarations and
@@ -415,11 +417,14 @@ final class BlockShapes {
         }
         // assignments to outer variables stay; a variable declared inside hides the outer one only there
         for (String k : env.keySet()) {
-          String name = k.startsWith(TYPE) ? k.substring(TYPE.length()) : k.startsWith(KERNEL) ? k.substring(KERNEL.length()) : k;
-          if (!declaredInside.contains(name)) env.put(k, inner.get(k));
+          if (!declaredInside.contains(k.substring(k.indexOf(' ') + 1))) env.put(k, inner.get(k));
         }
       } else if (s instanceof Stmt.Decl d) {
         for (VarDecl v : d.vars()) {
+          if (v.is("typedef")) { // using c_type = half; (FlashInfer's and llm-awq's dispatch macros)
+            env.put(ALIAS + v.name(), program.typeArgument(v.type(), constants(env)));
+            continue;
+          }
           env.put(TYPE + v.name(), v.type());
           env.put(KERNEL + v.name(), templateId(v.init()));
           if (!v.type().base().equals("dim3") && v.init() == null) env.remove(v.name()); // not an outer constant
@@ -576,6 +581,7 @@ final class BlockShapes {
       Map<String, Val> scope = new HashMap<>(outer);
       env.forEach((k, v) -> {
         if (v instanceof Long l) scope.put(k, Val.num(l));
+        else if (k.startsWith(ALIAS) && v instanceof Val.Opaque type) scope.put(k, type);
       });
       return scope;
     }

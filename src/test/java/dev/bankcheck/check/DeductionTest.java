@@ -211,4 +211,24 @@ class DeductionTest {
     assertTrue(f.assumptions().contains("template arguments N = 4, T = float (from the launch at line 5)"),
         f.assumptions().toString());
   }
+
+  /**
+   * A block-scope alias in host code names a launch's type argument (llm-awq's and FlashInfer's dispatch macros:
+   * if (dt == Half) { using c_type = half; ... } else { using c_type = double; ... }), each in its own branch.
+   */
+  @Test
+  void aBlockScopeAliasInHostCodeGivesTheLaunchItsType() {
+    FileReport r = analyze("""
+        #define DISPATCH(dt, c_type, ...) \\
+          if (dt == 0) { using c_type = half; __VA_ARGS__ } else { using c_type = double; __VA_ARGS__ }
+        template <typename T> __global__ void k(T* o) { __shared__ T s[64 * 2]; s[threadIdx.x * 2] = o[0]; }
+        void host(void* p, int dt) {
+          DISPATCH(dt, ctype, { k<ctype><<<1, 32>>>((ctype*) p); })
+        }
+        """);
+    Finding f = at(r, 3, Op.STORE);
+    assertEquals(2, f.ways(), f.reason()); // double: 16 bytes apart, lanes 0 and 8 of a half-warp
+    assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("T = half (from the launch at line 5)")
+        && a.contains("T = double (from the launch at line 5)")), f.assumptions().toString());
+  }
 }
