@@ -225,9 +225,16 @@ final class BlockShapes {
           }
         }
         scope.putAll(callerArgs);
-        Walk.stmt(f.body(), d -> { // block-scope aliases: using scalar_t = float;
-          if (d.is("typedef")) scope.putIfAbsent("typename " + d.name(), program.typeArgument(d.type(), scope));
+        Map<String, TypeRef> aliases = new HashMap<>();
+        Set<String> several = new HashSet<>();
+        Walk.stmt(f.body(), d -> { // block-scope aliases: using scalar_t = float; one that names two types is neither
+          if (!d.is("typedef")) return;
+          TypeRef before = aliases.putIfAbsent(d.name(), d.type());
+          if (before != null && !before.equals(d.type())) several.add(d.name());
         }, e -> {});
+        aliases.forEach((name, type) -> scope.put("typename " + name, several.contains(name)
+            ? new Val.Unknown("'" + name + "' names several types in '" + f.name() + "'")
+            : program.typeArgument(type, scope)));
         for (Expr.Call c : calls) {
           List<TypeRef> argTypes = new ArrayList<>();
           for (Expr a : c.args()) argTypes.add(argumentType(a, declared::get, Set.of()));

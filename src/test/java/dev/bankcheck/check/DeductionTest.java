@@ -231,4 +231,17 @@ class DeductionTest {
     assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("T = half (from the launch at line 5)")
         && a.contains("T = double (from the launch at line 5)")), f.assumptions().toString());
   }
+
+  /** An alias declared with two types in one host function deduces neither for the host template it calls. */
+  @Test
+  void anAliasWithTwoTypesDeducesNothingForAHostTemplate() {
+    FileReport r = analyze(KERNEL + """
+        template <typename T> void launch(const T* in, T* out) { k<<<1, 64>>>(in, out); }
+        void host(void* p, bool wide) {
+          if (wide) { using c_t = double; c_t* q = (c_t*) p; launch(q, q); }
+          else { using c_t = float; c_t* q = (c_t*) p; launch(q, q); }
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "has no type argument");
+  }
 }
