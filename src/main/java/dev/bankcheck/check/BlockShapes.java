@@ -434,8 +434,11 @@ final class BlockShapes {
           }
           env.put(TYPE + v.name(), v.type());
           env.put(KERNEL + v.name(), templateId(v.init()));
-          if (!v.type().base().equals("dim3") && v.init() == null) env.remove(v.name()); // not an outer constant
-          if (v.type().base().equals("dim3") && v.type().pointers() == 0) {
+          // auto block = dim3(256); is a dim3 too
+          boolean dim3 = v.type().pointers() == 0 && (v.type().base().equals("dim3") || v.type().base().equals("auto")
+              && v.init() instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && nm.name().equals("dim3"));
+          if (!dim3 && v.init() == null) env.remove(v.name()); // not an outer constant
+          if (dim3) {
             env.put(v.name(), v.init() == null ? new int[] {1, 1, 1} : dims(v.init(), env));
           } else if (v.init() != null) {
             env.put(v.name(), constant(v.init(), env));

@@ -2047,4 +2047,16 @@ class AnalyzerTest {
     assertEquals(4, at(r, 5, Op.STORE).ways(), at(r, 5, Op.STORE).reason());
     assertEquals(Verdict.OK, at(r, 6, Op.STORE).verdict(), at(r, 6, Op.STORE).reason());
   }
+
+  /** auto block = dim3(64); gives the launch its shape (faiss: auto block = dim3(kThreadsPerBlock);). */
+  @Test
+  void anAutoDim3GivesTheLaunchItsShape() {
+    FileReport r = analyze("""
+        __global__ void k(float* o) { __shared__ float s[2048]; if (threadIdx.x < blockDim.x / 8) s[threadIdx.x * 32] = o[0]; }
+        void host(float* o) { auto block = dim3(64); auto grid = dim3(4); k<<<grid, block>>>(o); }
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(8, f.ways(), f.reason()); // lanes 0-7 active
+    assertTrue(f.assumptions().contains("blockDim = (64,1,1) from the launch at line 2"), f.assumptions().toString());
+  }
 }
