@@ -85,7 +85,8 @@ public final class Explain {
 
   private static String groupBody(WarpResult r, GroupResult g) {
     if (r.ways() == 1) {
-      return "each group is conflict-free (" + r.wavefronts() + " wavefronts, the minimum)";
+      return "each group is conflict-free (" + r.wavefronts() + (r.wavefronts() == 1 ? " wavefront" : " wavefronts")
+          + ", the minimum)";
     }
     return bankEvidence(r, g, false) + ": " + r.wavefronts() + " wavefronts instead of "
         + r.idealWavefronts();

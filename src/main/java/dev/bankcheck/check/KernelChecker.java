@@ -777,7 +777,7 @@ final class KernelChecker {
     }
     if (width >= widest) return pieces;
     return pieces + (rootAligned <= width ? ": '" + root.name() + "' is only " + rootAligned + "-byte aligned"
-        + " (declared __align__(" + widest + "), it allows " + widest + "-byte pieces where the offsets do)"
+        + " (declared __align__(" + widest + "), it would allow " + widest + "-byte pieces where the offsets do)"
         : ": the offsets are not known to be multiples of " + 2 * width);
   }
 
