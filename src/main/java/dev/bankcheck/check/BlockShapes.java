@@ -238,20 +238,36 @@ final class BlockShapes {
         for (Expr.Call c : calls) {
           List<TypeRef> argTypes = new ArrayList<>();
           for (Expr a : c.args()) argTypes.add(argumentType(a, declared::get, Set.of()));
-          addCallerBinding(host, withDeduced(host, c.templateArgs(), argTypes), c.templateValues(), out, program,
+          addCallerBinding(host, withDeduced(host, c.templateArgs(), argTypes), c.templateValues(), false, out, program,
               scope);
         }
       }
     }
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
       if (simpleName(i.name()).equals(host.name())) {
-        addCallerBinding(host, withDeduced(host, i.templateArgs(), i.paramTypes()), i.templateValues(), out, program,
-            Map.of());
+        addCallerBinding(host, withDeduced(host, i.templateArgs(), i.paramTypes()), i.templateValues(), false, out,
+            program, Map.of());
+      }
+    }
+    String owner = ownerClass(host.name());
+    for (TranslationUnit.ClassInstantiationItem i : owner == null ? List.<TranslationUnit.ClassInstantiationItem>of()
+        : program.classInstantiations()) {
+      if (simpleName(i.name()).equals(owner) && (i.member() == null || i.member().equals(simpleName(host.name())))) {
+        addCallerBinding(host, i.templateArgs(), i.templateValues(), true, out, program, Map.of());
       }
     }
     if (out.isEmpty()) out.put("", Map.of());
     known.put(host, out);
     return out;
+  }
+
+  /** The class a method's name says it is of ("Mlp" of "Mlp<T, W>::run" or "ns::Mlp::run"), or null. */
+  private static String ownerClass(String method) {
+    int split = method.lastIndexOf("::");
+    if (split <= 0) return null;
+    String owner = method.substring(0, split);
+    if (owner.indexOf('<') > 0) owner = owner.substring(0, owner.indexOf('<'));
+    return simpleName(owner);
   }
 
   /**
@@ -291,7 +307,8 @@ final class BlockShapes {
     return out;
   }
 
-  private static void addCallerBinding(Function host, List<TypeRef> types, List<Expr> values,
+  /** {@code ofClass}: the arguments are a class template's, its method {@code host} runs with them. */
+  private static void addCallerBinding(Function host, List<TypeRef> types, List<Expr> values, boolean ofClass,
       Map<String, Map<String, Val>> out, Program program, Map<String, Val> scope) {
     Map<String, Val> b = new HashMap<>();
     List<String> shown = new ArrayList<>();
@@ -312,7 +329,11 @@ final class BlockShapes {
         shown.add(Long.toString(n.poly().constant()));
       }
     }
-    out.putIfAbsent(" in " + host.name() + "<" + String.join(", ", shown) + ">", b);
+    String args = "<" + String.join(", ", shown) + ">";
+    String owner = ownerClass(host.name());
+    // a method run with its class's arguments: "in Mlp<float, 2>::run"
+    out.putIfAbsent(" in " + (owner != null && ofClass ? owner + args + "::" + simpleName(host.name())
+        : host.name() + args), b);
   }
 
   /**

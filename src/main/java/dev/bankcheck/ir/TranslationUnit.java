@@ -32,6 +32,13 @@ public record TranslationUnit(List<Item> items, List<StructDef> structs, List<En
     }
   }
 
+  /**
+   * {@code template class Mlp<float, 128>;} ({@code member} null: every method) or {@code template void
+   * Layer<float>::Forward(...);} (that member): the class template's arguments its methods run with.
+   */
+  public record ClassInstantiationItem(String name, String member, List<TypeRef> templateArgs,
+      List<Expr> templateValues) implements Item {}
+
   /** Struct and enum definitions are collected from every scope (names are not scoped here). */
   public record EnumDef(String name, List<Enumerator> enumerators) {}
 

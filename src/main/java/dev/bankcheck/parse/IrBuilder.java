@@ -105,11 +105,23 @@ final class IrBuilder {
       if (ts instanceof NamedTypeSpecContext n && n.templateArgs() != null) {
         items.add(new TranslationUnit.InstantiationItem(n.qualifiedName().getText(), templateArgs(n.templateArgs()),
             templateValues(n.templateArgs())));
+      } else if (ts instanceof StructTypeSpecContext st && st.structSpecifier().specialization != null
+          && st.structSpecifier().name != null && !hasBrace(st.structSpecifier())) {
+        // "template class Mlp<float, 128>;"
+        items.add(new TranslationUnit.ClassInstantiationItem(st.structSpecifier().name.getText(), null,
+            templateArgs(st.structSpecifier().specialization), templateValues(st.structSpecifier().specialization)));
       }
+    } else if (ctx instanceof ClassInstantiationContext ci) {
+      // "template class Mlp<float, 128>;" (an extern one too: it is instantiated with them elsewhere)
+      items.add(new TranslationUnit.ClassInstantiationItem(ci.qualifiedName().getText(), null,
+          templateArgs(ci.templateArgs()), templateValues(ci.templateArgs())));
     } else if (ctx instanceof FunctionInstantiationContext fi) {
       // "template __global__ void k<32, float>(float*);", "template void f(float*);" (deduced from the parameters);
-      // "template void Layer<float>::Forward(...);" is a member: host code, nothing to record
-      if (fi.member == null) {
+      // "template void Layer<float>::Forward(...);": a member of a class template, run with the class's arguments
+      if (fi.member != null && fi.args != null) {
+        items.add(new TranslationUnit.ClassInstantiationItem(fi.name.getText(), fi.member.getText(),
+            templateArgs(fi.args), templateValues(fi.args)));
+      } else if (fi.member == null) {
         List<TypeRef> paramTypes = params(fi.parameterList()).stream().map(VarDecl::type).toList();
         items.add(fi.args == null
             ? new TranslationUnit.InstantiationItem(fi.name.getText(), List.of(), List.of(), paramTypes)

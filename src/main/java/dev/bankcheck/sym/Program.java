@@ -44,6 +44,7 @@ public final class Program {
   /** Per declaration (by identity), per template scope: each instantiation has its own shape and type. */
   private final Map<VarDecl, Map<Map<String, Val>, SharedRoot>> roots = new IdentityHashMap<>();
   private final List<TranslationUnit.InstantiationItem> instantiations = new ArrayList<>();
+  private final List<TranslationUnit.ClassInstantiationItem> classInstantiations = new ArrayList<>();
   private final Map<String, Long> innerDimOverride = new HashMap<>();
   /** Facts about pieces of the IR, by kind and piece (see {@link #fact}). */
   private final Map<String, Map<Object, Object>> facts = new HashMap<>();
@@ -198,6 +199,8 @@ public final class Program {
         typedefs.put(u.name(), u.type());
       } else if (item instanceof TranslationUnit.InstantiationItem i) {
         instantiations.add(i);
+      } else if (item instanceof TranslationUnit.ClassInstantiationItem i) {
+        classInstantiations.add(i);
       }
     }
   }
@@ -418,6 +421,10 @@ public final class Program {
 
   public List<TranslationUnit.InstantiationItem> instantiations() {
     return instantiations;
+  }
+
+  public List<TranslationUnit.ClassInstantiationItem> classInstantiations() {
+    return classInstantiations;
   }
 
   /** The value of a named file-scope constant (const/constexpr global, enumerator, static member), or null. */

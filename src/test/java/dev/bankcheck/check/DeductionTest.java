@@ -244,4 +244,24 @@ class DeductionTest {
         """);
     assertUnknownBecause(at(r, 4, Op.STORE), "has no type argument");
   }
+
+  /**
+   * A class template's explicit instantiation (tiny-cuda-nn: template class FullyFusedMLP<half, 128>;), or one of a
+   * member (caffe: template void Layer<float>::Forward_gpu(...);), gives its methods' launches the class's arguments.
+   */
+  @Test
+  void classInstantiationsGiveTheirMethodsLaunchesTheClassArguments() {
+    FileReport r = analyze("""
+        template <int W> __global__ void k(float* o) { __shared__ float s[64 * W]; s[threadIdx.x * W] = o[0]; }
+        template <typename T, int W> struct Mlp { void run(float* o); void go(float* o) { k<W * 2><<<1, 32>>>(o); } };
+        template <typename T, int W> void Mlp<T, W>::run(float* o) { k<W><<<1, 32>>>(o); }
+        template class Mlp<float, 2>;
+        template void Mlp<double, 8>::run(float*);
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(8, f.ways(), f.reason());
+    assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("W = 4 (from the launch at line 2 in Mlp<float, 2>::go)")
+        && a.contains("W = 2 (from the launch at line 3 in Mlp<float, 2>::run)")
+        && a.contains("W = 8 (from the launch at line 3 in Mlp<double, 8>::run)")), f.assumptions().toString());
+  }
 }
