@@ -3182,8 +3182,7 @@ public final class Interpreter {
     }
     if (f == null && simple.equals("dim3") && c.args().size() <= 3) return dim3Of(c.args(), mask);
     StructDef vector = f != null ? null : simple.startsWith("make_") ? vectorStruct(simple.substring(5))
-        : resolve(new TypeRef(simple, null, List.of(), List.of(), 0, List.of(), false)) instanceof Type.Vector v
-            && !v.name().equals("dim3") ? vectorStruct(v.name()) : null; // float2{a, b}, (T2){a, b}
+        : vectorStruct(vectorNamed(simple)); // float2{a, b}, (T2){a, b} with typedef float2 T2
     if (vector != null) return construct(new Val.Obj(vector, Map.of()), c.args(), false, mask); // make_int2(a, b)
     boolean specialized = f != null && program.hasExplicitSpecialization(f.name());
     Function chosen = specialized ? specializationCalled(f, c) : null;
@@ -3763,6 +3762,22 @@ public final class Interpreter {
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) out[l] = Arith.binary(op, linear[l], Val.num(v.groupSize));
     return out;
+  }
+
+  /**
+   * The vector type {@code name} names, itself, as a template argument or through typedefs ("float2" of T2), or
+   * {@code name}.
+   */
+  private String vectorNamed(String name) {
+    if (templateScope.get("typename " + name) instanceof Val.Opaque o && o.what().startsWith("type:")) {
+      name = o.what().substring(5);
+    }
+    for (int depth = 0; depth < 8 && Types.builtin(name) == null; depth++) {
+      TypeRef alias = program.typedef(name);
+      if (alias == null || alias.pointers() > 0 || !alias.dims().isEmpty()) break;
+      name = alias.base();
+    }
+    return name;
   }
 
   /**

@@ -270,6 +270,11 @@ public final class Program {
   }
 
   /** The struct or class template of that name, or null. */
+  /** The type a file-scope typedef or alias {@code name} stands for, or null. */
+  public TypeRef typedef(String name) {
+    return look(typedefs, TYPEDEFS, name);
+  }
+
   public StructDef structDef(String name) {
     return look(structDefs, STRUCTS, name);
   }
