@@ -165,7 +165,7 @@ typeSpecifier
     | structSpecifier                                       #structTypeSpec
     | enumSpecifier                                         #enumTypeSpec
     | 'typename'? qualifiedName (templateArgs ('::' members+=Identifier)*)?   #namedTypeSpec
-    | ('decltype' | '__typeof__' | '__typeof') '(' expression ')'   #decltypeTypeSpec
+    | ('decltype' | '__typeof__' | '__typeof') '(' (expression | 'auto') ')'   #decltypeTypeSpec   // decltype(auto) too
     ;
 
 builtinType
@@ -236,7 +236,7 @@ memberDeclaration
     : templateHeader? declaration                           #fieldMember   // a member class template too
     | templateHeader? functionDefinition                    #methodMember
     | templateHeader? operatorFunction                      #operatorMember
-    | (declModifier | 'explicit')* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
+    | templateHeader? (declModifier | 'explicit')* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | templateHeader? (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember

@@ -703,8 +703,18 @@ public final class CudaParserFacade {
    */
   private static boolean memberBraceInit(List<Token> item) {
     int brace = item.size() - 1;
-    if (brace < 3 || item.get(brace - 1).kind() != TokenKind.IDENTIFIER
-        || !Set.of(":", ",").contains(item.get(brace - 2).text())) {
+    int name = brace - 1;
+    if (name > 0 && (item.get(name).text().equals(">") || item.get(name).text().equals(">>"))) {
+      // a base class template: : Session<Coop, mask>{coop, ...}
+      for (int depth = 0; name > 0; name--) {
+        String t = item.get(name).text();
+        if (t.equals(">") || t.equals(">>")) depth += t.length();
+        else if (t.equals("<") && --depth == 0) break;
+      }
+      name--;
+    }
+    if (name < 2 || item.get(name).kind() != TokenKind.IDENTIFIER
+        || !Set.of(":", ",").contains(item.get(name - 1).text())) {
       return false;
     }
     int parens = 0;
