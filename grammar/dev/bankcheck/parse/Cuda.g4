@@ -165,7 +165,8 @@ typeSpecifier
     | structSpecifier                                       #structTypeSpec
     | enumSpecifier                                         #enumTypeSpec
     | 'typename'? qualifiedName (templateArgs ('::' members+=Identifier)*)?   #namedTypeSpec
-    | ('decltype' | '__typeof__' | '__typeof') '(' (expression | 'auto') ')'   #decltypeTypeSpec   // decltype(auto) too
+    // decltype(auto) too, and a member type of one: sizeof(decltype(p)::ElementType)
+    | ('decltype' | '__typeof__' | '__typeof') '(' (expression | 'auto') ')' ('::' Identifier)*   #decltypeTypeSpec
     ;
 
 builtinType

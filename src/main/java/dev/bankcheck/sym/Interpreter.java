@@ -2315,7 +2315,8 @@ public final class Interpreter {
     if (e instanceof Expr.Cast c) return cast(c, mask);
     if (e instanceof Expr.SizeofType s) {
       Type t = resolve(s.type());
-      return fill(t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of '" + s.type().display() + "' is unknown"));
+      return fill(t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of '" + s.type().display() + "' is unknown"
+          + (s.type().base().equals("decltype") ? " (bankcheck does not take a type from an expression)" : "")));
     }
     if (e instanceof Expr.SizeofExpr s) return fill(sizeOf(s.operand(), mask));
     if (e instanceof Expr.Comma c) {

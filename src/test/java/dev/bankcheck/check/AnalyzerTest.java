@@ -2059,4 +2059,21 @@ class AnalyzerTest {
     assertEquals(8, f.ways(), f.reason()); // lanes 0-7 active
     assertTrue(f.assumptions().contains("blockDim = (64,1,1) from the launch at line 2"), f.assumptions().toString());
   }
+
+  /** A type decltype names is not known, and the access says why; the rest of the function is analyzed (nccl). */
+  @Test
+  void aDecltypeMemberTypeParsesAndIsUnknown() {
+    FileReport r = analyze("""
+        struct P { typedef float E; float* p; };
+        __global__ void k(float* o) {
+          __shared__ float s[2048];
+          P x;
+          s[threadIdx.x * sizeof(decltype(x)::E)] = o[0];
+          s[threadIdx.x * 2] = 1;
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.STORE), "the size of 'decltype' is unknown (bankcheck does not take a type from an"
+        + " expression)");
+    assertEquals(2, at(r, 6, Op.STORE).ways(), at(r, 6, Op.STORE).reason());
+  }
 }

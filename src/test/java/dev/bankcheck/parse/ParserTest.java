@@ -850,7 +850,7 @@ class ParserTest {
     CudaParserFacade.Result r = parse("""
         template <typename T> Mlp<T>::Mlp(int w, int h) : m_w{w}, m_h{w != h && h > 0} { m_k = 2; }
         template <typename C> Session<C>::Session(C c) : Base<C, Pair<int, int>>{c, 1}, m_k{2} { m_c = c; }
-        template <int i> __device__ decltype(auto) get(Seq<i>) { return 1; }
+        template <int i> __device__ decltype(auto) get(Seq<i>) { return sizeof(decltype(i)::Element) * 2; }
         struct P { void* p; __host__ __device__ explicit operator bool() const { return p; }
                    template <typename U> __device__ operator Ptr<U>() const; };
         __global__ void good(float* p) { p[0] = 1; }
