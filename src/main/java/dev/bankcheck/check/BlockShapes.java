@@ -170,7 +170,7 @@ final class BlockShapes {
     Map<String, List<Launch>> out = new HashMap<>();
     Map<Function, Map<String, Map<String, Val>>> bindings = new HashMap<>();
     for (Function f : program.allFunctions()) {
-      if (!f.launches()) continue;
+      if (!f.launches() && !namesKernelInstance(f)) continue;
       for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program, bindings, 0).entrySet()) {
         Map<String, Object> env = new HashMap<>();
         for (VarDecl p : f.params()) env.put(TYPE + p.name(), p.type());
@@ -178,6 +178,17 @@ final class BlockShapes {
       }
     }
     return out;
+  }
+
+  /** Whether host code names a function template's instance as a value, which it may pass to a launcher. */
+  private static boolean namesKernelInstance(Function f) {
+    if (f.body() == null || f.qualifiers().contains("__global__") || f.qualifiers().contains("__device__")
+        && !f.qualifiers().contains("__host__")) {
+      return false;
+    }
+    boolean[] found = {false};
+    Walk.stmt(f.body(), d -> found[0] |= d.init() instanceof Expr.TemplateId, e -> found[0] |= e instanceof Expr.TemplateId);
+    return found[0];
   }
 
   static String simpleName(String n) {
@@ -420,10 +431,19 @@ final class BlockShapes {
     /** The host function template's type parameters that this walk has no argument for. */
     private final Set<String> unboundTypes = new HashSet<>();
 
+    /** Calls followed into a host function that launches a kernel passed to it (0: the walk of a host function). */
+    private final int depth;
+
     LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer, Function host) {
+      this(program, out, caller, outer, host, 0);
+    }
+
+    private LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer,
+        Function host, int depth) {
       this.program = program;
       this.out = out;
       this.caller = caller;
+      this.depth = depth;
       this.outer = new HashMap<>(outer);
       for (Function.TemplateParam p : host.templateParams()) {
         if (p.type() && !(outer.get("typename " + p.name()) instanceof Val.Opaque)) {
@@ -498,7 +518,10 @@ final class BlockShapes {
         // auto f = k<32, float>; f<<<g, b>>>(...): a launch of k<32, float>
         e = new Expr.Launch(through.pos(), t.name(), t.templateArgs(), through.config(), through.args(),
             t.templateValues());
+      } else if (e instanceof Expr.Launch && depth > 0) {
+        return; // a launch of the called function's own: its walk records it
       }
+      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && depth < 2) passedKernels(c, nm.name(), env);
       if (e instanceof Expr.Launch l) {
         List<Long> args = new ArrayList<>();
         List<TypeRef> types = new ArrayList<>();
@@ -537,6 +560,62 @@ final class BlockShapes {
         String op = e instanceof Expr.Unary u ? u.op() : ((Expr.Postfix) e).op();
         env.put(target.name(), env.get(target.name()) instanceof Long old ? old + (op.equals("++") ? 1 : -1) : null);
       }
+    }
+
+    /**
+     * A call that passes a kernel template's instance to a host function that launches it through its parameter
+     * (ggml's launch_fattn(ctx, dst, fattn_kernel, nwarps, ...)): the launches there, with the call's constant
+     * arguments and the function's template arguments as the call gives them.
+     */
+    private void passedKernels(Expr.Call c, String name, Map<String, Object> env) {
+      Function g = program.function(name, c.args().size());
+      if (g == null || g.body() == null || !g.launches()) return;
+      Map<String, Object> inner = new HashMap<>();
+      boolean any = false;
+      for (int i = 0; i < Math.min(c.args().size(), g.params().size()); i++) {
+        Expr a = c.args().get(i);
+        Expr.TemplateId held = templateId(a) != null ? templateId(a)
+            : a instanceof Expr.Name an && env.get(KERNEL + an.name()) instanceof Expr.TemplateId t ? t : null;
+        String param = g.params().get(i).name();
+        inner.put(TYPE + param, g.params().get(i).type());
+        if (held != null) {
+          Expr.TemplateId fixed = constantArguments(held, env);
+          inner.put(KERNEL + param, fixed);
+          any |= fixed != null;
+        } else {
+          Long v = constant(a, env);
+          if (v != null) inner.put(param, v);
+        }
+      }
+      if (!any) return;
+      Map<String, Val> scope = constants(env);
+      for (int i = 0; i < g.templateParams().size(); i++) { // launch_fattn<DV, ncols1, ncols2>(...)
+        Function.TemplateParam p = g.templateParams().get(i);
+        Expr value = i < c.templateValues().size() ? c.templateValues().get(i) : null;
+        TypeRef type = i < c.templateArgs().size() ? c.templateArgs().get(i) : null;
+        if (p.type() && type != null) scope.put("typename " + p.name(), program.typeArgument(type, constants(env)));
+        else if (!p.type() && value != null && program.constantIn(value, constants(env)) instanceof Val.Num n) {
+          scope.put(p.name(), n);
+        }
+      }
+      new LaunchFinder(program, out, caller, scope, g, depth + 1).stmt(g.body(), inner);
+    }
+
+    /**
+     * {@code t} with its value arguments evaluated where it is written (the called function's names may differ);
+     * null where one has no constant value.
+     */
+    private Expr.TemplateId constantArguments(Expr.TemplateId t, Map<String, Object> env) {
+      List<Expr> values = new ArrayList<>();
+      for (int i = 0; i < t.templateValues().size(); i++) {
+        Expr v = t.templateValues().get(i);
+        TypeRef type = i < t.templateArgs().size() ? t.templateArgs().get(i) : null;
+        Val n = v == null ? null : program.constantIn(v, constants(env));
+        if (v != null && type == null && !(n instanceof Val.Num num && num.poly().isConstant())) return null;
+        values.add(v == null || type != null && !(n instanceof Val.Num) ? v
+            : new Expr.IntLit(v.pos(), ((Val.Num) n).poly().constant()));
+      }
+      return new Expr.TemplateId(t.pos(), t.name(), t.templateArgs(), values);
     }
 
     /** The function template {@code e} names with its arguments ({@code k<32>}, {@code &k<32>}, a cast of it), or null. */

@@ -264,4 +264,30 @@ class DeductionTest {
         && a.contains("W = 2 (from the launch at line 3 in Mlp<float, 2>::run)")
         && a.contains("W = 8 (from the launch at line 3 in Mlp<double, 8>::run)")), f.assumptions().toString());
   }
+
+  /**
+   * A kernel template's instance passed to a host function that launches it through its parameter (ggml:
+   * launch_fattn<D>(ctx, dst, fattn_kernel, nwarps, ...)) is launched there, with the call's constant arguments.
+   */
+  @Test
+  void aKernelPassedToALauncherIsLaunchedThere() {
+    FileReport r = analyze("""
+        template <int D, typename T> __global__ void fa(T* o) { __shared__ T s[64 * D]; s[threadIdx.x * D] = o[0]; }
+        typedef void (*kernel_t)(float*);
+        template <int DV> void launch(kernel_t kernel, int nwarps, float* o) {
+          const dim3 block_dim(32, nwarps, 1);
+          kernel<<<1, block_dim>>>(o);
+        }
+        template <int D> void run_case(float* o) {
+          constexpr int nwarps = 2;
+          kernel_t k = fa<D, float>;
+          launch<D>(k, nwarps, o);
+        }
+        void host(float* o) { run_case<4>(o); run_case<1>(o); }
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(4, f.ways(), f.reason());
+    assertTrue(f.assumptions().contains("blockDim = (32,2,1) from the launch at line 5 in run_case<4>"),
+        f.assumptions().toString());
+  }
 }
