@@ -216,13 +216,18 @@ final class BlockShapes {
     known.put(host, Map.of("", Map.of())); // a recursive call sees its own arguments unbound
     for (Function f : program.allFunctions()) {
       if (f.body() == null) continue;
-      List<Map.Entry<Expr.Call, Map<String, Val>>> calls = new LocalConstants(program, c -> c.callee()
-          instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name()) && c.args().size() <= host.params().size())
-          .callsIn(f.body());
+      List<Expr.Call> calls = new ArrayList<>();
+      Walk.stmt(f.body(), d -> {}, e -> {
+        if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name())
+            && c.args().size() <= host.params().size()) {
+          calls.add(c);
+        }
+      });
       if (calls.isEmpty()) continue;
+      Map<String, Val> locals = localConstants(f, program);
       Map<String, TypeRef> declared = declaredTypes(f);
       for (Map<String, Val> callerArgs : callerBindings(f, program, known, level + 1).values()) {
-        Map<String, Val> scope = new HashMap<>();
+        Map<String, Val> scope = new HashMap<>(locals);
         for (Function.TemplateParam p : f.templateParams()) {
           // a parameter its caller gives no argument stays unbound, not a type of that name
           if (p.type() && !callerArgs.containsKey("typename " + p.name())) {
@@ -241,14 +246,11 @@ final class BlockShapes {
         aliases.forEach((name, type) -> scope.put("typename " + name, several.contains(name)
             ? new Val.Unknown("'" + name + "' names several types in '" + f.name() + "'")
             : program.typeArgument(type, scope)));
-        for (Map.Entry<Expr.Call, Map<String, Val>> call : calls) {
-          Expr.Call c = call.getKey();
+        for (Expr.Call c : calls) {
           List<TypeRef> argTypes = new ArrayList<>();
           for (Expr a : c.args()) argTypes.add(argumentType(a, declared::get, Set.of()));
-          Map<String, Val> here = new HashMap<>(call.getValue()); // the local constants in scope at the call
-          here.putAll(scope);
           addCallerBinding(host, withDeduced(host, c.templateArgs(), argTypes), c.templateValues(), false, out, program,
-              here);
+              scope);
         }
       }
     }
@@ -280,98 +282,21 @@ final class BlockShapes {
   }
 
   /**
-   * The calls a function makes that {@code wanted} picks, each with the {@code const} and {@code constexpr} integers
-   * with constant values in scope where it is ({@code constexpr int cols = 2;} in the branch that calls
-   * {@code run<cols>(...)}; ggml declares such a name once per branch), which it may give as template arguments.
+   * The {@code const} and {@code constexpr} integers a function declares with constant values ({@code constexpr
+   * int kLimit = 8;}), which its calls may give as template arguments; a name declared twice is left out.
    */
-  private static final class LocalConstants {
-    private final Program program;
-    private final java.util.function.Predicate<Expr.Call> wanted;
-    private final java.util.ArrayDeque<Map<String, Val>> scopes = new java.util.ArrayDeque<>();
-    private final List<Map.Entry<Expr.Call, Map<String, Val>>> calls = new ArrayList<>();
-
-    LocalConstants(Program program, java.util.function.Predicate<Expr.Call> wanted) {
-      this.program = program;
-      this.wanted = wanted;
-    }
-
-    List<Map.Entry<Expr.Call, Map<String, Val>>> callsIn(Stmt body) {
-      stmt(body);
-      return calls;
-    }
-
-    /** The constants in scope: inner declarations hide outer ones, a non-constant one (null) hides them too. */
-    private Map<String, Val> visible() {
-      Map<String, Val> out = new HashMap<>();
-      for (java.util.Iterator<Map<String, Val>> i = scopes.descendingIterator(); i.hasNext(); ) {
-        i.next().forEach((name, v) -> {
-          if (v == null) out.remove(name);
-          else out.put(name, v);
-        });
+  private static Map<String, Val> localConstants(Function f, Program program) {
+    Map<String, Val> out = new HashMap<>();
+    Set<String> twice = new HashSet<>();
+    Walk.stmt(f.body(), d -> {
+      if (!out.containsKey(d.name()) && !twice.contains(d.name()) && (d.is("const") || d.is("constexpr"))
+          && d.init() != null && program.constantIn(d.init(), out) instanceof Val.Num n && n.poly().isConstant()) {
+        out.put(d.name(), n);
+      } else if (out.remove(d.name()) != null) {
+        twice.add(d.name());
       }
-      return out;
-    }
-
-    private void stmt(Stmt s) {
-      if (s == null) return;
-      scopes.push(new HashMap<>()); // a block, and the statement of an if, a loop or a switch, is a scope
-      try {
-        if (s instanceof Stmt.Block b) {
-          b.items().forEach(this::inScope);
-        } else {
-          inScope(s);
-        }
-      } finally {
-        scopes.pop();
-      }
-    }
-
-    private void inScope(Stmt s) {
-      if (s instanceof Stmt.Block) {
-        stmt(s);
-      } else if (s instanceof Stmt.Decl d) {
-        for (VarDecl v : d.vars()) {
-          expr(v.init());
-          Val value = (v.is("const") || v.is("constexpr")) && v.init() != null
-              ? program.constantIn(v.init(), visible()) : null;
-          scopes.peek().put(v.name(), value instanceof Val.Num n && n.poly().isConstant() ? n : null);
-        }
-      } else if (s instanceof Stmt.ExprStmt e) {
-        expr(e.expr());
-      } else if (s instanceof Stmt.If i) {
-        expr(i.cond());
-        stmt(i.then());
-        stmt(i.otherwise());
-      } else if (s instanceof Stmt.For f) {
-        scopes.push(new HashMap<>()); // for (int i = 0; ...): its own scope
-        try {
-          inScope(f.init());
-          expr(f.cond());
-          expr(f.step());
-          stmt(f.body());
-        } finally {
-          scopes.pop();
-        }
-      } else if (s instanceof Stmt.While w) {
-        expr(w.cond());
-        stmt(w.body());
-      } else if (s instanceof Stmt.DoWhile d) {
-        stmt(d.body());
-        expr(d.cond());
-      } else if (s instanceof Stmt.Switch w) {
-        expr(w.selector());
-        stmt(w.body());
-      } else if (s instanceof Stmt.Return r) {
-        expr(r.value());
-      }
-    }
-
-    private void expr(Expr e) {
-      if (e == null) return;
-      Walk.expr(e, x -> {
-        if (x instanceof Expr.Call c && wanted.test(c)) calls.add(Map.entry(c, visible()));
-      });
-    }
+    }, e -> {});
+    return out;
   }
 
   /**

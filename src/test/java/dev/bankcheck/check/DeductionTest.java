@@ -290,30 +290,4 @@ class DeductionTest {
     assertTrue(f.assumptions().contains("blockDim = (32,2,1) from the launch at line 5 in run_case<4>"),
         f.assumptions().toString());
   }
-
-  /**
-   * A local constant declared once per branch gives each call in its branch its own value (ggml: constexpr int
-   * cols_per_block = 1; in one branch, = 2 after it); before, a name declared twice gave none.
-   */
-  @Test
-  void localConstantsAreScopedToTheirBranch() {
-    FileReport r = analyze("""
-        template <int D, int C> __global__ void fa(float* o) { __shared__ float s[64 * 64]; s[threadIdx.x * D * C] = o[0]; }
-        template <int D, int C> void impl(float* o) { fa<D, C><<<1, 32>>>(o); }
-        template <int D> void run_case(float* o, int n) {
-          if (n == 1) {
-            constexpr int cols = 1;
-            impl<D, cols>(o);
-            return;
-          }
-          constexpr int cols = 2;
-          impl<D, cols>(o);
-        }
-        template void run_case<4>(float*, int);
-        """);
-    Finding f = at(r, 1, Op.STORE);
-    assertEquals(8, f.ways(), f.reason());
-    assertTrue(f.assumptions().stream().anyMatch(a -> a.contains("D = 4, C = 1 (from the launch at line 2 in impl<4, 1>)")
-        && a.contains("D = 4, C = 2 (from the launch at line 2 in impl<4, 2>)")), f.assumptions().toString());
-  }
 }
