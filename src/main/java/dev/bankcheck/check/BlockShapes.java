@@ -570,6 +570,7 @@ final class BlockShapes {
     private void passedKernels(Expr.Call c, String name, Map<String, Object> env) {
       Function g = program.function(name, c.args().size());
       if (g == null || g.body() == null || !g.launches()) return;
+      Map<String, Val> here = constants(env);
       Map<String, Object> inner = new HashMap<>();
       boolean any = false;
       for (int i = 0; i < Math.min(c.args().size(), g.params().size()); i++) {
@@ -579,7 +580,7 @@ final class BlockShapes {
         String param = g.params().get(i).name();
         inner.put(TYPE + param, g.params().get(i).type());
         if (held != null) {
-          Expr.TemplateId fixed = constantArguments(held, env);
+          Expr.TemplateId fixed = constantArguments(held, here);
           inner.put(KERNEL + param, fixed);
           any |= fixed != null;
         } else {
@@ -588,13 +589,13 @@ final class BlockShapes {
         }
       }
       if (!any) return;
-      Map<String, Val> scope = constants(env);
+      Map<String, Val> scope = new HashMap<>(here);
       for (int i = 0; i < g.templateParams().size(); i++) { // launch_fattn<DV, ncols1, ncols2>(...)
         Function.TemplateParam p = g.templateParams().get(i);
         Expr value = i < c.templateValues().size() ? c.templateValues().get(i) : null;
         TypeRef type = i < c.templateArgs().size() ? c.templateArgs().get(i) : null;
-        if (p.type() && type != null) scope.put("typename " + p.name(), program.typeArgument(type, constants(env)));
-        else if (!p.type() && value != null && program.constantIn(value, constants(env)) instanceof Val.Num n) {
+        if (p.type() && type != null) scope.put("typename " + p.name(), program.typeArgument(type, here));
+        else if (!p.type() && value != null && program.constantIn(value, here) instanceof Val.Num n) {
           scope.put(p.name(), n);
         }
       }
@@ -605,12 +606,12 @@ final class BlockShapes {
      * {@code t} with its value arguments evaluated where it is written (the called function's names may differ);
      * null where one has no constant value.
      */
-    private Expr.TemplateId constantArguments(Expr.TemplateId t, Map<String, Object> env) {
+    private Expr.TemplateId constantArguments(Expr.TemplateId t, Map<String, Val> here) {
       List<Expr> values = new ArrayList<>();
       for (int i = 0; i < t.templateValues().size(); i++) {
         Expr v = t.templateValues().get(i);
         TypeRef type = i < t.templateArgs().size() ? t.templateArgs().get(i) : null;
-        Val n = v == null ? null : program.constantIn(v, constants(env));
+        Val n = v == null ? null : program.constantIn(v, here);
         if (v != null && type == null && !(n instanceof Val.Num num && num.poly().isConstant())) return null;
         values.add(v == null || type != null && !(n instanceof Val.Num) ? v
             : new Expr.IntLit(v.pos(), ((Val.Num) n).poly().constant()));

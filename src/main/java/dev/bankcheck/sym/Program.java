@@ -269,12 +269,12 @@ public final class Program {
     return undeclared(head);
   }
 
-  /** The struct or class template of that name, or null. */
   /** The type a file-scope typedef or alias {@code name} stands for, or null. */
   public TypeRef typedef(String name) {
     return look(typedefs, TYPEDEFS, name);
   }
 
+  /** The struct or class template of that name, or null. */
   public StructDef structDef(String name) {
     return look(structDefs, STRUCTS, name);
   }
