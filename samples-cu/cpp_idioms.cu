@@ -228,7 +228,7 @@ __global__ void gridConstant(__grid_constant__ const Params p, float *out) {
   SharedMemoryOf<float> shared;
   float *s = shared.pointer();
   s[threadIdx.x * 3] = 1.0f;                                            // expect: store ok
-  out[threadIdx.x] = s[threadIdx.x * Aligned<alignof(float4)>::value];  // expect: load unknown
+  out[threadIdx.x] = s[threadIdx.x * Aligned<alignof(float4)>::value];  // expect: load ways=16
 }
 
 int hostSide(int n) {

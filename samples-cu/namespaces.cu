@@ -24,3 +24,27 @@ __global__ void qualified(float *out) {
   tiles::store(t);
   out[threadIdx.x] = t[threadIdx.x * rows::kStride];  // expect: load ok
 }
+
+// Types named with their namespace: bankcheck once found no struct 'ns::Tile' (every member unknown), nor the
+// class template behind "brd::Dispatcher<N>" (types are still flattened: ns::Tile is the first Tile declared).
+namespace ns {
+struct Tile { float a[64]; };
+template <typename T> struct Vec { T x[64]; };
+}  // namespace ns
+
+namespace brd {
+template <int N> struct Strided {
+  __device__ static void put(float *s) { s[threadIdx.x * N] = 1.0f; }  // expect: store ways=4
+};
+template <int N> struct Dispatcher { typedef Strided<N * 2> type; };
+}  // namespace brd
+
+__global__ void namespacedTypes(float *out) {
+  __shared__ ns::Tile tile;
+  __shared__ ns::Vec<double> vec;
+  __shared__ float s[32 * 4];
+  tile.a[threadIdx.x * 2] = 1.0f;  // expect: store ways=2
+  vec.x[threadIdx.x] = 2.0;        // expect: store ok wavefronts=2
+  brd::Dispatcher<2>::type::put(s);
+  out[threadIdx.x] = tile.a[threadIdx.x] + s[threadIdx.x] + (float)vec.x[threadIdx.x];  // expect: load ok; load ok; load ok wavefronts=2
+}

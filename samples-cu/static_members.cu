@@ -25,5 +25,5 @@ __global__ void statics(float *out) {
   out[1] = s[threadIdx.x * Policy<double>::kStride];  // expect: load ways=2
   out[2] = s[threadIdx.x * Policy<float4>::kStride];  // expect: load ways=4
   out[3] = s[(threadIdx.x % Policy<int>::kLanes) * 8];  // expect: load ways=8
-  out[4] = s[threadIdx.x * Scaled<(1 + 1)>::kStride];  // expect: load unknown
+  out[4] = s[threadIdx.x * Scaled<(1 + 1)>::kStride];  // expect: load ways=8
 }

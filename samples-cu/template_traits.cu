@@ -145,8 +145,8 @@ __global__ void tile_sizes(float *out) {
   using T_B = typename mma_tile_sizes<D, ncols>::T_B;
   out[0] = s[threadIdx.x * T_B::I];  // expect: load ways=8
   out[1] = s[threadIdx.x * mma_tile_sizes<D, ncols>::T_B::J];  // expect: load ways=8
-  // an argument written as an expression inside a name is not read back (an alias would be)
-  out[2] = s[threadIdx.x * mma_tile_sizes<D, 2 * ncols>::T_B::I];  // expect: load unknown
+  // an argument written as an expression inside a name: tile<4, 8, float>
+  out[2] = s[threadIdx.x * mma_tile_sizes<D, 2 * ncols>::T_B::I];  // expect: load ways=4
 }
 
 template __global__ void tile_sizes<64, 2, 4>(float *);

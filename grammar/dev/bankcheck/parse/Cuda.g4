@@ -426,6 +426,8 @@ primary
     | 'typeid' '(' (typeName | expression) ')'                                  #typeidExpr
     // before a plain name: "s[x * S<a, b>::k]" also reads as the comma expression "(x * S < a), (b > ::k)", and
     // prediction takes the first alternative that fits
+    // "Disp<N>::reductor::reduce<T*>(s, v)": a member template of a class template's member, called
+    | owner=qualifiedName ownerArgs=callTemplateArgs ('::' Identifier)+ callTemplateArgs '(' args=argumentList? ')'   #templateMemberCallExpr
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName                                                             #nameExpr
     | 'operator' operatorSymbol                                                 #operatorNameExpr

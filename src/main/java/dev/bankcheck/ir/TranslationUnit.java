@@ -39,6 +39,12 @@ public record TranslationUnit(List<Item> items, List<StructDef> structs, List<En
   public record ClassInstantiationItem(String name, String member, List<TypeRef> templateArgs,
       List<Expr> templateValues) implements Item {}
 
+  /**
+   * A class template's instance written before "::" ({@code SelectIf<(N <= 32), A, B>} of {@code typename
+   * SelectIf<(N <= 32), A, B>::type}), whose members are named by text: its arguments as built, under that text.
+   */
+  public record WrittenTypeItem(String text, TypeRef type) implements Item {}
+
   /** Struct and enum definitions are collected from every scope (names are not scoped here). */
   public record EnumDef(String name, List<Enumerator> enumerators) {}
 

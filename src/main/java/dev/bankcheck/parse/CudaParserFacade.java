@@ -211,13 +211,16 @@ public final class CudaParserFacade {
    * ">>" becomes two '>' tokens (the grammar's right shift is '>' '>'), so that {@code A<B<int>> x} closes two
    * template lists; ">>>" that closes no "<<<" becomes three. The second and third keep adjacent columns. A launch
    * spelled "k << < g, b >> > (p)", which nvcc accepts, is joined into "<<<" and ">>>" ("<<" is never followed by
-   * '<' otherwise; in a launch's configuration, ">> >" before '(' closes it, elsewhere it closes templates).
+   * '<' otherwise; in a launch's configuration, ">> >" before '(' closes it, elsewhere it closes templates). A
+   * 'template' after "::" is dropped.
    */
   static List<Token> splitClosingAngles(List<Token> tokens) {
     List<Token> out = new ArrayList<>(tokens.size());
     int openLaunches = 0;
     for (int i = 0; i < tokens.size(); i++) {
       Token t = tokens.get(i);
+      // "R::template reduce<T>(s)": the disambiguator tells the compiler what bankcheck's grammar assumes anyway
+      if (t.text().equals("template") && i > 0 && tokens.get(i - 1).text().equals("::")) continue;
       if (t.kind() == TokenKind.PUNCT) {
         String joined = joinedLaunchBracket(t, i + 1 < tokens.size() ? tokens.get(i + 1) : null,
             i + 2 < tokens.size() ? tokens.get(i + 2) : null, openLaunches);

@@ -365,14 +365,28 @@ final class IrBuilder {
     }
     NamedTypeSpecContext n = (NamedTypeSpecContext) ts;
     if (!n.members.isEmpty()) {
-      // a member type of a class template (typename Traits<T>::type) is not resolved: its size is unknown
-      StringBuilder name = new StringBuilder(n.qualifiedName().getText()).append(n.templateArgs().getText());
+      // a member type of a class template (typename Traits<T>::type), named by its text
+      StringBuilder name = new StringBuilder(writtenOwner(n.qualifiedName(), n.templateArgs()));
       for (Token m : n.members) name.append("::").append(m.getText());
       return new TypeRef(name.toString(), null, List.of(), List.of(), 0, List.of(), false);
     }
     List<TypeRef> targs = n.templateArgs() == null ? List.of() : templateArgs(n.templateArgs());
     List<Expr> tvals = n.templateArgs() == null ? List.of() : templateValues(n.templateArgs());
     return new TypeRef(n.qualifiedName().getText(), null, targs, tvals, 0, List.of(), false);
+  }
+
+  /**
+   * The text of {@code A<x, y>} before a "::", recording the arguments as built for members named by that text
+   * (an expression such as {@code (N <= 32)} is not read back from the text).
+   */
+  private String writtenOwner(QualifiedNameContext name, ParserRuleContext args) {
+    String text = name.getText() + args.getText();
+    TypeRef type = args instanceof TemplateArgsContext ta
+        ? new TypeRef(name.getText(), null, templateArgs(ta), templateValues(ta), 0, List.of(), false)
+        : new TypeRef(name.getText(), null, callTemplateArgs((CallTemplateArgsContext) args),
+            callTemplateValues((CallTemplateArgsContext) args), 0, List.of(), false);
+    items.add(new TranslationUnit.WrittenTypeItem(text, type));
+    return text;
   }
 
   private List<TypeRef> callTemplateArgs(CallTemplateArgsContext ta) {
@@ -1255,6 +1269,12 @@ final class IrBuilder {
       return new Expr.Call(p, new Expr.Name(p, tc.callee.getText()), callTemplateArgs(tc.callTemplateArgs()),
           args(tc.args), callTemplateValues(tc.callTemplateArgs()));
     }
+    if (pc instanceof TemplateMemberCallExprContext mc) {
+      StringBuilder callee = new StringBuilder(writtenOwner(mc.owner, mc.ownerArgs));
+      for (TerminalNode member : mc.Identifier()) callee.append("::").append(member.getText());
+      return new Expr.Call(p, new Expr.Name(p, callee.toString()), callTemplateArgs(mc.callTemplateArgs(1)), args(mc.args),
+          callTemplateValues(mc.callTemplateArgs(1)));
+    }
     if (pc instanceof CppCastExprContext c) return new Expr.Cast(p, typeName(c.typeName()), expr(c.operand));
     if (pc instanceof NewExprContext ne) return unsupported(p, "a 'new' expression", ne);
     if (pc instanceof TypeidExprContext ti) return unsupported(p, "'typeid'", ti);
@@ -1274,7 +1294,11 @@ final class IrBuilder {
     }
     if (pc instanceof NameExprContext n) return new Expr.Name(p, n.qualifiedName().getText());
     // std::numeric_limits<float>::max(), traits<T>::qk: a name the analysis does not define (its value is unknown)
-    if (pc instanceof TemplateMemberExprContext m) return new Expr.Name(p, m.getText());
+    if (pc instanceof TemplateMemberExprContext m) {
+      StringBuilder name = new StringBuilder(writtenOwner(m.qualifiedName(), m.callTemplateArgs()));
+      for (TerminalNode member : m.Identifier()) name.append("::").append(member.getText());
+      return new Expr.Name(p, name.toString());
+    }
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
     if (pc instanceof OperatorNameExprContext o) return unsupported(p, "an operator called by its name", o);
     if (pc instanceof SizeofPackExprContext sp) return new Expr.Name(p, Function.TemplateParam.lengthOf(sp.Identifier().getText()));

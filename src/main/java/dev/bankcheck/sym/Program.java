@@ -201,6 +201,8 @@ public final class Program {
         instantiations.add(i);
       } else if (item instanceof TranslationUnit.ClassInstantiationItem i) {
         classInstantiations.add(i);
+      } else if (item instanceof TranslationUnit.WrittenTypeItem w) {
+        writtenTypes.putIfAbsent(w.text(), w.type());
       }
     }
   }
@@ -280,6 +282,19 @@ public final class Program {
   }
 
   /**
+   * The struct or class template a name written in code means: "ns::V" is V where no struct is named so and "ns"
+   * is no class (namespaces are not modelled for types); null if none.
+   */
+  private StructDef namedStruct(String name) {
+    StructDef def = look(structDefs, STRUCTS, name);
+    int sep = name.lastIndexOf("::");
+    if (def == null && sep > 0 && look(structDefs, STRUCTS, ownerBase(name.substring(0, sep))) == null) {
+      def = look(structDefs, STRUCTS, name.substring(sep + 2));
+    }
+    return def;
+  }
+
+  /**
    * The struct of a variable declared as an object of it (not a pointer, an array or a reference), or null:
    * a method called on such an object is run ({@code SharedMemory<T> smem; smem.getPointer()}).
    */
@@ -293,8 +308,7 @@ public final class Program {
     int sep = name.lastIndexOf("::");
     int open = name.indexOf('<');
     if (open > 0 && open < sep && look(structDefs, STRUCTS, ownerBase(name.substring(0, sep))) != null) {
-      return "'" + name + "' has no constant value here (bankcheck reads a class template's arguments written in a"
-          + " name when they are types, whole numbers, names or instances, not other expressions)";
+      return "'" + name + "' has no constant value here";
     }
     return "'" + name + "' is not declared in this file" + missingHeadersHint();
   }
@@ -485,7 +499,7 @@ public final class Program {
       return plain ? o : new Val.Opaque(o.what() + "*".repeat(t.pointers()));
     }
     String base = t.base().startsWith("::") ? t.base().substring(2) : t.base();
-    StructDef def = plain ? look(structDefs, STRUCTS, base) : null;
+    StructDef def = plain ? namedStruct(base) : null;
     if (def == null || def.templateParams().isEmpty() || !written) return new Val.Opaque("type:" + t.display());
     if (typeDepth > 32) {
       // template <typename T, typename U = S<T>> struct S: an instance without end
@@ -516,7 +530,7 @@ public final class Program {
       } else {
         Expr a = i < t.templateValues().size() ? t.templateValues().get(i) : null;
         Expr d = a != null ? a : p.defaultValue();
-        // null: written in a name as an expression (Scaled<(1 + 1)>::k), which is not read back
+        // null: an expression in a name's text that the parser recorded no arguments for
         arg = d == null ? new Val.Unknown("template parameter '" + p.name() + "' of '" + base
             + "' has no value bankcheck can read here") : new ConstantFolder(this, a != null ? scope : bindings).eval(d);
         bindings.put(p.name(), arg);
@@ -686,13 +700,18 @@ public final class Program {
   }
 
   /**
-   * {@code V<double, 8>} written in a name: its arguments read back from the text (whole numbers, names,
-   * class templates' instances such as {@code wrap<int>}), the others unknown.
+   * {@code V<double, 8>} written in a name: its arguments as the parser built them, or else read back from the
+   * text (whole numbers, names, class templates' instances such as {@code wrap<int>}), the others unknown.
    */
   private Val.Opaque writtenInstance(String owner, Map<String, Val> scope) {
-    StructDef def = look(structDefs, STRUCTS, ownerBase(owner));
-    return def == null || def.templateParams().isEmpty() ? null : typeArgument(writtenType(owner), scope);
+    StructDef def = namedStruct(ownerBase(owner));
+    if (def == null || def.templateParams().isEmpty()) return null;
+    TypeRef built = writtenTypes.get(owner);
+    return typeArgument(built != null ? built : writtenType(owner), scope);
   }
+
+  /** {@link TranslationUnit.WrittenTypeItem}s by their text. */
+  private final Map<String, TypeRef> writtenTypes = new HashMap<>();
 
   private static final String WRITTEN_NAME = "[A-Za-z_][A-Za-z_0-9]*(::[A-Za-z_][A-Za-z_0-9]*)*";
 
@@ -839,7 +858,7 @@ public final class Program {
     }
     TypeRef alias = look(typedefs, TYPEDEFS, name);
     if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
-    StructDef s = look(structDefs, STRUCTS, name);
+    StructDef s = namedStruct(name);
     if (s != null) {
       if (s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())) {
         return struct(s, scope, problems);

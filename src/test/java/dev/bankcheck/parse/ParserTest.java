@@ -168,6 +168,11 @@ class ParserTest {
       "f<T, N + 1, -2, (A > B)>() => (call<T=T,(+ N 1),(- 2),(> A B)> f)",
       "ns::g<float*>(p) + 1 => (+ (call<float*> ns::g p) 1)",
       "f<sizeof(float4)>(x) => (call<(sizeof-type float4)> f x)",
+      // a member template of a class template's member; the 'template' disambiguator after '::' is dropped
+      "D<N>::r::reduce<T*>(s, t) => (call<T*> D<N>::r::reduce s t)",
+      "D<(N <= 32)>::r::template reduce<T*>(s) => (call<T*> D<(N<=32)>::r::reduce s)",
+      "R::template reduce<T*>(s) => (call<T*> R::reduce s)",
+      "S<a, b>::k * 2 => (* S<a,b>::k 2)",
       // comparisons that look like template arguments stay comparisons
       "x < a && y > (b) => (&& (< x a) (> y b))",
       "r = x < a || y > b => (= r (|| (< x a) (> y b)))",
