@@ -481,9 +481,19 @@ final class IrBuilder {
     }
     for (MemberDeclarationContext m : s.memberDeclaration()) {
       if (m instanceof FieldMemberContext f) {
-        structTemplateParams = templateParams(f.templateHeader()); // a member class template's own parameters
+        StructSpecifierContext nested = nestedStruct(f);
+        int structsBefore = structs.size();
+        // a member class template's own parameters; a class nested in a class template has the template's (its
+        // code names them): Outer<2>::Inner is Inner with N = 2
+        structTemplateParams = nested != null && f.templateHeader() == null && tps.stream().noneMatch(
+            Function.TemplateParam::pack) ? tps : templateParams(f.templateHeader());
         List<VarDecl> declared = declaration(f.declaration());
         structTemplateParams = List.of();
+        if (nested != null) {
+          for (StructDef inner : structs.subList(structsBefore, structs.size())) {
+            if (inner.name().equals(nested.name.getText())) memberTypes.add(nestedType(owner, inner, f));
+          }
+        }
         if (f.declaration().declSpecifiers().typeSpecifier() instanceof EnumTypeSpecContext e) {
           statics.addAll(enumeratorsAsStatics(e.enumSpecifier()));
         }
@@ -536,6 +546,28 @@ final class IrBuilder {
   }
 
   private static final TypeRef VOID = builtin("void");
+
+  /** The named struct a member declaration defines ("struct Temp { ... };"), or null. */
+  private static StructSpecifierContext nestedStruct(FieldMemberContext f) {
+    return f.declaration().declSpecifiers().typeSpecifier() instanceof StructTypeSpecContext st
+        && st.structSpecifier().name != null && st.structSpecifier().specialization == null
+        && hasBrace(st.structSpecifier()) ? st.structSpecifier() : null;
+  }
+
+  /**
+   * A struct nested in {@code owner} as its member type: "Owner::Inner" (the key Program knows it by, apart from
+   * other classes' Inner), with the enclosing template's parameters as its arguments.
+   */
+  private VarDecl nestedType(String owner, StructDef inner, FieldMemberContext f) {
+    List<TypeRef> args = new ArrayList<>();
+    List<Expr> values = new ArrayList<>();
+    for (Function.TemplateParam p : inner.templateParams()) {
+      args.add(p.type() ? new TypeRef(p.name(), null, List.of(), List.of(), 0, List.of(), false) : null);
+      values.add(p.type() ? null : new Expr.Name(pos(f), p.name()));
+    }
+    return new VarDecl(pos(f), inner.name(), new TypeRef(owner + "::" + inner.name(), inner, args, values, 0, List.of(),
+        false), null, Set.of("typedef"), null, null, null);
+  }
 
   /**
    * {@code i = i + 32} as {@code i += 32} (also {@code i = 32 + i}, {@code i = i - 1}): a variable advanced this way

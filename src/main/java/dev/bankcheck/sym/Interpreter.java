@@ -3113,7 +3113,11 @@ public final class Interpreter {
         : c.callee() instanceof Expr.Lambda lam && lam.function() != null ? closureIn(eval(lam, mask), mask) : null;
     if (closure != null) return callClosure(closure, c, mask);
     if (name == null) {
-      Val[] ran = c.callee() instanceof Expr.Member m ? method(c, m, mask) : null;
+      // a method of a temporary: Block<T>(temp).load(v)
+      Val[] made = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Call
+          ? eval(m.base(), mask) : null;
+      Val[] ran = made != null ? temporaryMethod(c, (Expr.Member) c.callee(), made, mask)
+          : c.callee() instanceof Expr.Member m ? method(c, m, mask) : null;
       if (ran != null) return ran;
       Var object = c.callee() instanceof Expr.Member m && !m.arrow() && m.base() instanceof Expr.Name obj
           ? lookupLocal(obj.name()) : null;
@@ -3126,7 +3130,7 @@ public final class Interpreter {
         Expr.Member m = (Expr.Member) c.callee();
         unanalyzed(m.base(), MemOp.LOAD, Arrays.copyOf(sharedObject.lanes(), n, Val[].class), "its method '"
             + m.member() + "' has no definition in its class in this file, so the accesses it makes are not analyzed", mask);
-      } else {
+      } else if (made == null) {
         eval(c.callee() instanceof Expr.Member m ? m.base() : c.callee(), mask);
       }
       List<Val[]> args = new ArrayList<>();
@@ -3160,7 +3164,11 @@ public final class Interpreter {
     Function sibling = current == null || name.contains("::") ? null : methodOf(current.cls(), name, c.args().size());
     if (sibling != null) return callUser(sibling, c, mask, current, null); // another method of the same object
     Function f = null;
-    for (String meant : Program.inNamespace(namespace, name)) {
+    // Inner::f(...) in a class template's code, where Inner is a member type (a nested class has the template's
+    // parameters): run through the member type below, with the code's bindings, not as the function of that name
+    boolean ownerInScope = !simple.equals(name)
+        && templateScope.get("typename " + name.substring(0, name.lastIndexOf("::"))) instanceof Val.Opaque;
+    for (String meant : ownerInScope ? List.<String>of() : Program.inNamespace(namespace, name)) {
       f = program.function(meant, c.args().size(), argumentTypes(meant, c));
       if (f != null) break;
     }
@@ -3179,7 +3187,8 @@ public final class Interpreter {
           return callUser(run, c, mask, self(cls, null, "a static member function has no object"), null);
         }
       }
-      f = program.function(simple, c.args().size(), argumentTypes(simple, c));
+      if (ownerInScope) f = program.function(name, c.args().size(), argumentTypes(name, c));
+      if (f == null) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     }
     if (f == null && simple.equals("dim3") && c.args().size() <= 3) return dim3Of(c.args(), mask);
     StructDef vector = f != null ? null : simple.startsWith("make_") ? vectorStruct(simple.substring(5))
@@ -3989,6 +3998,13 @@ public final class Interpreter {
       List<Expr> args = given.get(field.name());
       // a constructor names a base class by its type (D(int x) : B(x), y(0) {})
       if (args == null && field.is(VarDecl.BASE)) args = given.get(field.type().base());
+      if (field.type().reference() && args != null && args.size() == 1
+          && lvalue(unbrace(args.get(0)), mask) instanceof SharedLV s) {
+        // a reference member bound to an object in shared memory (TempStorage& temp): its uses are that object's
+        v.vals = s.lanes().clone();
+        v.reference = true;
+        continue;
+      }
       Map<String, Val> outer = templateScope;
       if (args == null) templateScope = self.cls().bindings(); // a default initializer is the class's code
       try {
@@ -4047,7 +4063,10 @@ public final class Interpreter {
       }
       Val none = new Val.Unknown("the member '" + field.name() + "' of a '" + cls.def().name() + "' object has no value"
           + " here (" + whyNone + ")");
-      fields.put(field.name(), new Var(t, state == null ? fill(none) : memberValues(state, field.name()), null));
+      Var member = new Var(t, state == null ? fill(none) : memberValues(state, field.name()), null);
+      // a reference member that refers to shared memory holds its address
+      member.reference = field.type().reference() && Arrays.stream(member.vals).anyMatch(x -> x instanceof Val.Ptr);
+      fields.put(field.name(), member);
     }
     Map<String, String> inherited = new HashMap<>();
     for (VarDecl field : cls.def().fields()) {
@@ -4123,6 +4142,14 @@ public final class Interpreter {
     Val[] out = callUser(run, c, mask, self, null);
     if (holdsStruct(state)) write(object, packed(self, state, mask), mask, m.base());
     return out;
+  }
+
+  /** {@code m} of the temporary object {@code made}, run on it; null where it is no object with such a method. */
+  private Val[] temporaryMethod(Expr.Call c, Expr.Member m, Val[] made, boolean[] mask) {
+    if (!holdsStruct(made)) return null;
+    Val.Obj cls = structOf(made).obj();
+    Function run = methodOf(cls, m.member(), c.args().size());
+    return run == null ? null : callUser(run, c, mask, self(cls, made, "a temporary"), null);
   }
 
   /**

@@ -145,7 +145,10 @@ public final class Program {
         continue;
       }
       structDefs.putIfAbsent(s.name(), s);
-      for (VarDecl t : s.memberTypes()) memberTypeNames.put(t.name(), Boolean.TRUE);
+      for (VarDecl t : s.memberTypes()) {
+        memberTypeNames.put(t.name(), Boolean.TRUE);
+        if (t.type().struct() != null) structDefs.putIfAbsent(t.type().base(), t.type().struct()); // Owner::Inner
+      }
       for (VarDecl v : s.statics()) {
         staticMembers.put(v.name(), Boolean.TRUE);
         if (v.init() == null) continue;
@@ -483,7 +486,8 @@ public final class Program {
     boolean plain = t.pointers() == 0 && t.dims().isEmpty() && !t.reference();
     boolean written = !t.templateArgs().isEmpty() || !t.templateValues().isEmpty();
     Val bound = written || !t.dims().isEmpty() || t.reference() ? null : scope.get("typename " + t.base());
-    if (bound == null && !written && !t.builtin() && t.base().indexOf("::") > 0 && typeDepth < 32) {
+    if (bound == null && !written && !t.builtin() && t.base().indexOf("::") > 0 && typeDepth < 32
+        && look(structDefs, STRUCTS, t.base()) == null) { // not a nested struct's own name (Owner::Inner)
       typeDepth++;
       try {
         bound = memberType(t.base(), scope);
@@ -854,7 +858,8 @@ public final class Program {
       if (!bound.equals(name) && (look(typedefs, TYPEDEFS, bound) != null || look(structDefs, STRUCTS, bound) != null)) {
         return baseType(new TypeRef(bound, null, List.of(), List.of(), 0, List.of(), false), Map.of(), problems, depth + 1);
       }
-      return new Type.Opaque(name);
+      // a struct nested in a plain class ("Plain::In") is laid out below
+      if (!bound.equals(name) || look(structDefs, STRUCTS, name) == null) return new Type.Opaque(name);
     }
     TypeRef alias = look(typedefs, TYPEDEFS, name);
     if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
