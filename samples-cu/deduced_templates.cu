@@ -3,7 +3,9 @@
 // arguments written at the launch come first. Where a pointer is set to shared memory or to other memory by a
 // condition bankcheck cannot decide, its accesses are unknown with that condition named, never dropped.
 // A host function template's arguments reach the launches in it, also when its caller gives a constant of
-// its own; values written at a launch count even where others have no value.
+// its own; values written at a launch count even where others have no value. A functor made at the launch
+// (Scale<2, float>(), Every<4>{}) gives its type, and the values of a class template's instance it is
+// declared as (a parameter "const Scale<K, T> op" takes K and T from it).
 
 template <typename T>
 __global__ void stage(const T *in, T *out) {
@@ -54,6 +56,26 @@ void runCols(float *p) {
   cols<4, LIMIT><<<1, 32>>>(p);
 }
 
+template <int K, typename T> struct Scale {
+  __device__ T operator()(T x) const { return x * K; }
+};
+template <int STEP> struct Every {
+  static constexpr int kStep = STEP;
+};
+
+template <int K, typename T>
+__global__ void scaled(T *out, const Scale<K, T> op) {
+  __shared__ T v[32 * K];
+  v[threadIdx.x * K] = op(out[threadIdx.x]);  // expect: store ways=2 width=4
+  out[threadIdx.x] = v[threadIdx.x];  // expect: load ok
+}
+
+template <typename Op>
+__global__ void stepped(float *out, Op) {
+  __shared__ float w[32 * 8];
+  w[threadIdx.x * Op::kStep] = out[threadIdx.x];  // expect: store ways=4
+}
+
 void run(const double *d_in, double *d_out, float *f, bool use_shared) {
   constexpr int kLimit = 8;
   runRows<unsigned, kLimit>((unsigned *) f);
@@ -61,4 +83,6 @@ void run(const double *d_in, double *d_out, float *f, bool use_shared) {
   float *staged = f + 64;
   strided<4><<<1, 32>>>(staged);
   maybe_shared<<<1, 32>>>(f, use_shared);
+  scaled<<<1, 32>>>(f, Scale<2, float>());
+  stepped<<<1, 32>>>(f, Every<4>{});
 }

@@ -249,15 +249,15 @@ final class BlockShapes {
         for (Expr.Call c : calls) {
           List<TypeRef> argTypes = new ArrayList<>();
           for (Expr a : c.args()) argTypes.add(argumentType(a, declared::get, Set.of()));
-          addCallerBinding(host, withDeduced(host, c.templateArgs(), argTypes), c.templateValues(), false, out, program,
-              scope);
+          Deduced d = withDeduced(host, c.templateArgs(), c.templateValues(), argTypes);
+          addCallerBinding(host, d.types(), d.values(), false, out, program, scope);
         }
       }
     }
     for (TranslationUnit.InstantiationItem i : program.instantiations()) {
       if (simpleName(i.name()).equals(host.name())) {
-        addCallerBinding(host, withDeduced(host, i.templateArgs(), i.paramTypes()), i.templateValues(), false, out,
-            program, Map.of());
+        Deduced d = withDeduced(host, i.templateArgs(), i.templateValues(), i.paramTypes());
+        addCallerBinding(host, d.types(), d.values(), false, out, program, Map.of());
       }
     }
     String owner = ownerClass(host.name());
@@ -367,28 +367,43 @@ final class BlockShapes {
     return t.withDims(List.of(), t.dims().size() + (address ? 1 : 0));
   }
 
+  /** A call's template arguments, one entry per template parameter in each list (null: none). */
+  record Deduced(List<TypeRef> types, List<Expr> values) {}
+
   /**
-   * A call's or launch's explicit template type arguments, then those its arguments' declared types give, as the
-   * compiler deduces them for parameters declared {@code T}, {@code T*} or {@code const T*}, {@code T&}; none where
-   * two arguments give different types or a type is not known ({@code auto}, an expression).
+   * A call's or launch's explicit template arguments, then those its arguments' declared types give, as the
+   * compiler deduces them for parameters declared {@code T}, {@code T*} or {@code const T*}, {@code T&}, and for
+   * the parameters of a class template's instance ({@code const Op<K, T>} given an {@code Op<MAX, float>}); none
+   * where two arguments give different ones or a type is not known ({@code auto}, an expression).
    */
-  static List<TypeRef> withDeduced(Function callee, List<TypeRef> explicit, List<TypeRef> argTypes) {
+  static Deduced withDeduced(Function callee, List<TypeRef> explicit, List<Expr> explicitValues, List<TypeRef> argTypes) {
     List<Function.TemplateParam> params = callee.templateParams();
     TypeRef[] types = new TypeRef[params.size()];
+    Expr[] values = new Expr[params.size()];
     boolean[] conflict = new boolean[params.size()];
+    int given = Math.max(explicit.size(), explicitValues.size());
     for (int i = 0; i < Math.min(argTypes.size(), callee.params().size()); i++) {
-      deduce(callee.params().get(i).type(), argTypes.get(i), params, explicit.size(), types, conflict);
+      deduce(callee.params().get(i).type(), argTypes.get(i), params, given, types, values, conflict);
     }
-    List<TypeRef> out = new ArrayList<>(explicit);
-    for (int j = explicit.size(); j < params.size(); j++) out.add(conflict[j] ? null : types[j]);
-    return out;
+    List<TypeRef> outTypes = new ArrayList<>(explicit);
+    List<Expr> outValues = new ArrayList<>(explicitValues);
+    while (outTypes.size() < given) outTypes.add(null);
+    while (outValues.size() < given) outValues.add(null);
+    for (int j = given; j < params.size(); j++) {
+      outTypes.add(conflict[j] ? null : types[j]);
+      outValues.add(conflict[j] ? null : values[j]);
+    }
+    return new Deduced(outTypes, outValues);
   }
 
-  /** What argument type {@code a} gives the type parameters in parameter type {@code p}, also inside {@code M<T>}. */
+  /**
+   * What argument type {@code a} gives the template parameters in parameter type {@code p}: a type parameter, also
+   * inside {@code M<T>}, and a value parameter there ({@code M<K>} given {@code M<4>}).
+   */
   private static void deduce(TypeRef p, TypeRef a, List<Function.TemplateParam> params, int given, TypeRef[] types,
-      boolean[] conflict) {
+      Expr[] values, boolean[] conflict) {
     if (a == null || a.base().equals("auto") || a.base().equals("decltype")) return;
-    int j = indexOfTypeParam(params, p.base());
+    int j = indexOfParam(params, p.base(), true);
     if (j >= 0) {
       if (j < given || !p.deduces(p.base()) || a.pointers() < p.pointers()) return;
       TypeRef t = new TypeRef(a.base(), a.struct(), a.templateArgs(), a.templateValues(), a.pointers() - p.pointers(),
@@ -398,15 +413,28 @@ final class BlockShapes {
     } else if (!p.templateArgs().isEmpty() && p.pointers() == a.pointers() && p.dims().isEmpty() && a.dims().isEmpty()
         && simpleName(p.base()).equals(simpleName(a.base())) && p.templateArgs().size() == a.templateArgs().size()) {
       for (int k = 0; k < p.templateArgs().size(); k++) {
-        if (p.templateArgs().get(k) != null) deduce(p.templateArgs().get(k), a.templateArgs().get(k), params, given,
-            types, conflict);
+        Expr pv = k < p.templateValues().size() ? p.templateValues().get(k) : null;
+        Expr av = k < a.templateValues().size() ? a.templateValues().get(k) : null;
+        int v = pv instanceof Expr.Name nm ? indexOfParam(params, nm.name(), false) : -1;
+        if (v >= given && av != null && a.templateArgs().get(k) == null) {
+          if (values[v] != null && !sameValue(values[v], av)) conflict[v] = true;
+          values[v] = av;
+        } else if (p.templateArgs().get(k) != null) {
+          deduce(p.templateArgs().get(k), a.templateArgs().get(k), params, given, types, values, conflict);
+        }
       }
     }
   }
 
-  private static int indexOfTypeParam(List<Function.TemplateParam> params, String name) {
+  /** The same constant written twice: a number, or one name (positions aside). */
+  private static boolean sameValue(Expr x, Expr y) {
+    if (x instanceof Expr.IntLit a && y instanceof Expr.IntLit b) return a.value() == b.value();
+    return x instanceof Expr.Name a && y instanceof Expr.Name b && a.name().equals(b.name());
+  }
+
+  private static int indexOfParam(List<Function.TemplateParam> params, String name, boolean type) {
     for (int j = 0; j < params.size(); j++) {
-      if (params.get(j).type() && params.get(j).name().equals(name)) return j;
+      if (params.get(j).type() == type && !params.get(j).pack() && params.get(j).name().equals(name)) return j;
     }
     return -1;
   }
@@ -630,6 +658,11 @@ final class BlockShapes {
       if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals("raw_pointer_cast")
           && c.args().size() == 1) {
         return deviceVectorData(c.args().get(0), env);
+      }
+      // a temporary object: Sum<float>(), TransReduceOp<MAX, float>{} (a functor passed to a kernel)
+      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && program.structDef(simpleName(nm.name())) != null
+          && c.templateArgs().stream().noneMatch(t -> t != null && unboundTypes.contains(t.base()))) {
+        return new TypeRef(nm.name(), null, c.templateArgs(), c.templateValues(), 0, List.of(), false);
       }
       return argumentType(e, name -> env.get(TYPE + name) instanceof TypeRef t ? t : null, unboundTypes);
     }

@@ -572,15 +572,17 @@ final class KernelChecker {
     if (template) {
       for (TranslationUnit.InstantiationItem i : program.instantiations()) {
         if (BlockShapes.simpleName(i.name()).equals(kernel.name())) {
-          bind(kernel, BlockShapes.withDeduced(kernel, i.templateArgs(), i.paramTypes()), i.templateValues(), List.of(),
-              "the explicit instantiation", found, Map.of(), null);
+          BlockShapes.Deduced d = BlockShapes.withDeduced(kernel, i.templateArgs(), i.templateValues(), i.paramTypes());
+          bind(kernel, d.types(), d.values(), List.of(), "the explicit instantiation", found, Map.of(), null);
         }
       }
     }
     for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
-      List<TypeRef> types = template ? BlockShapes.withDeduced(kernel, l.expr().templateArgs(), l.argTypes()) : List.of();
-      if (!template || !l.expr().templateValues().isEmpty() || types.stream().anyMatch(Objects::nonNull)) {
-        bind(kernel, types, l.expr().templateValues(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
+      BlockShapes.Deduced d = template
+          ? BlockShapes.withDeduced(kernel, l.expr().templateArgs(), l.expr().templateValues(), l.argTypes())
+          : new BlockShapes.Deduced(List.of(), List.of());
+      if (!template || d.values().stream().anyMatch(Objects::nonNull) || d.types().stream().anyMatch(Objects::nonNull)) {
+        bind(kernel, d.types(), d.values(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
             l.constants(), l.block());
       }
     }
@@ -609,7 +611,7 @@ final class KernelChecker {
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         Val hostParameter = t == null ? null : outer.get("typename " + t.base());
-        if (t == null && !values.isEmpty() || hostParameter instanceof Val.Unknown) {
+        if (t == null && values.stream().anyMatch(Objects::nonNull) || hostParameter instanceof Val.Unknown) {
           // the values given still count (soft_max_f32<true, 0, 0><<<...>>>(x, mask) with mask a host T*)
           b.put("typename " + p.name(), hostParameter instanceof Val.Unknown u ? u : new Val.Unknown("template"
               + " parameter '" + p.name() + "' of '" + kernel.name() + "' has no type argument at " + origin
