@@ -3172,13 +3172,16 @@ public final class Interpreter {
       f = program.function(meant, c.args().size(), argumentTypes(meant, c));
       if (f != null) break;
     }
+    String noInstance = null; // why the class a call names through a type has no instance bankcheck can choose
     if (f == null && !simple.equals(name)) {
       // T::f(...) or Alias::f(...): a static member function of the struct or instance the type names (ggml's
       // tile_C::get_j(l)), run with the instance's parameters and static members; not where several
       // specializations' functions share a name (S<T, N + 1>::f and S<T, N + 2>::f are both S<T,?>::f)
       String ownerName = name.substring(0, name.lastIndexOf("::"));
       // BM<N, kSmall>::merge may name the caller's constexpr locals
-      Instance owner = program.instanceNamed(ownerName, ownerName.indexOf('<') >= 0 ? typeArgumentScope() : templateScope);
+      Map<String, Val> ownerScope = ownerName.indexOf('<') >= 0 ? typeArgumentScope() : templateScope;
+      Instance owner = program.instanceNamed(ownerName, ownerScope);
+      if (owner == null) noInstance = program.whyNoInstance(ownerName, ownerScope);
       if (owner != null) {
         String qualified = owner.def().qualifiedName() + "::" + simple;
         Function run = program.overloaded(qualified) ? null : program.function(qualified, c.args().size(), null);
@@ -3277,7 +3280,8 @@ public final class Interpreter {
     String copy = f == null ? unmodelledLibraryCall(c, simple) : null;
     for (int i = 0; i < args.size(); i++) {
       MemOp op = i == 0 && simple.equals("store_matrix_sync") ? MemOp.STORE : MemOp.LOAD;
-      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : "which has no definition in this file"
+      passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : f == null && noInstance != null
+          ? "whose class bankcheck cannot choose (" + noInstance + ")" : "which has no definition in this file"
           + (f == null ? program.missingHeadersHint() : ""), op, mask);
     }
     if (specialized) {

@@ -633,6 +633,11 @@ public final class Program {
     return ownerType(owner, scope) instanceof Val.Opaque o ? o.instance() : null;
   }
 
+  /** Why {@code owner} names no instance bankcheck can choose (an argument without a value); null otherwise. */
+  public String whyNoInstance(String owner, Map<String, Val> scope) {
+    return ownerType(owner, scope) instanceof Val.Unknown u ? u.reason() : null;
+  }
+
   /**
    * The struct that {@code owner} names in code whose template parameters and aliases are bound in {@code scope}
    * (see {@link #typeMember}; also a member type, {@code Traits::Tile}): a type with its instance known (a plain

@@ -109,6 +109,21 @@ class AnalyzerTest {
   }
 
   /** {@code Tr<64>::run()}: a static member function of a class template's instance that declares shared memory. */
+  /** A static member called through a class template whose arguments have no value says so, not "no definition". */
+  @Test
+  void aStaticMemberOfAnInstanceBankcheckCannotChooseSaysWhy() {
+    FileReport r = analyze("""
+        template <int P, int E> struct Sums { __device__ static void run(float *s); };
+        template <> struct Sums<16, 4> { __device__ static void run(float *s) { s[threadIdx.x] = 0; } };
+        template <int P> __global__ void k() {
+          __shared__ float smem[64];
+          Sums<P, 4>::run(smem);
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.LOAD), "'Sums<P,4>::run', whose class bankcheck cannot choose (which definition of"
+        + " 'Sums<?,4>' applies is unknown");
+  }
+
   @Test
   void aStaticMemberFunctionOfAnInstanceIsRun() {
     FileReport r = analyze("""
