@@ -56,6 +56,7 @@ void runCols(float *p) {
   cols<4, LIMIT><<<1, 32>>>(p);
 }
 
+enum Factor { kOne = 1, kTwo = 2 };
 template <int K, typename T> struct Scale {
   __device__ T operator()(T x) const { return x * K; }
 };
@@ -83,6 +84,6 @@ void run(const double *d_in, double *d_out, float *f, bool use_shared) {
   float *staged = f + 64;
   strided<4><<<1, 32>>>(staged);
   maybe_shared<<<1, 32>>>(f, use_shared);
-  scaled<<<1, 32>>>(f, Scale<2, float>());
+  scaled<<<1, 32>>>(f, Scale<kTwo, float>());  // a bare name is read as a type and a value: a value here
   stepped<<<1, 32>>>(f, Every<4>{});
 }

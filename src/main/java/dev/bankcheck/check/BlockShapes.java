@@ -416,7 +416,7 @@ final class BlockShapes {
         Expr pv = k < p.templateValues().size() ? p.templateValues().get(k) : null;
         Expr av = k < a.templateValues().size() ? a.templateValues().get(k) : null;
         int v = pv instanceof Expr.Name nm ? indexOfParam(params, nm.name(), false) : -1;
-        if (v >= given && av != null && a.templateArgs().get(k) == null) {
+        if (v >= given && av != null) { // (a bare name is written as both a type and a value: MAX of Op<MAX, float>)
           if (values[v] != null && !sameValue(values[v], av)) conflict[v] = true;
           values[v] = av;
         } else if (p.templateArgs().get(k) != null) {
