@@ -638,7 +638,8 @@ final class KernelChecker {
           // the other values written at the launch still count; this one is a symbol, as without a launch
           // (k<2, B, Limit><<<...>>> in a host template whose Limit has no value)
           b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
-          templateParts.add(p.name() + " = ?");
+          // why, where the value names something bankcheck does not have (a macro from a header not read)
+          templateParts.add(p.name() + " = ?" + (v instanceof Val.Unknown u ? " (" + u.reason() + ")" : ""));
           continue;
         }
         b.put(p.name(), v);

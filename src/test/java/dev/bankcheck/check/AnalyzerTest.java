@@ -124,6 +124,20 @@ class AnalyzerTest {
         + " 'Sums<?,4>' applies is unknown");
   }
 
+  /** A launch's template value without a value names why in the run's label (kaldi's GPU_WARP_SIZE, a macro not read). */
+  @Test
+  void aLaunchsTemplateValueWithoutValueSaysWhy() {
+    FileReport r = analyze("""
+        template <int Tile, typename T> __global__ void k(T *out) {
+          __shared__ T s[32][Tile + 1];
+          s[threadIdx.x][0] = out[0];
+        }
+        void run(float *p) { k<WARP_SIZE><<<1, 32>>>(p); }
+        """);
+    String runs = String.join("; ", at(r, 3, Op.STORE).assumptions());
+    assertTrue(runs.contains("Tile = ? ('WARP_SIZE' is not declared in this file), T = float"), runs);
+  }
+
   @Test
   void aStaticMemberFunctionOfAnInstanceIsRun() {
     FileReport r = analyze("""
