@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /** The real analyzer: preprocess, parse, build the IR, interpret each kernel per warp, apply the bank model. */
 public final class DefaultAnalyzer implements Analyzer {
@@ -95,6 +96,13 @@ public final class DefaultAnalyzer implements Analyzer {
   private record Run(FileReport report, boolean complete) {}
 
   /** A call holding statements in its arguments is a macro from a header that was not found, if one was not. */
+  /** What the reasons of undeclared names depend on besides the code: a memo entry is reused only where it is alike. */
+  private static List<String> reasonContext(List<String> missingHeaders, Map<String, String> skippedDefines) {
+    List<String> context = new ArrayList<>(missingHeaders);
+    new java.util.TreeMap<>(skippedDefines).forEach((name, where) -> context.add(name + " " + where));
+    return context;
+  }
+
   private static SourceError withMissingHeaders(SourceError e, List<String> missingHeaders) {
     if (missingHeaders.isEmpty() || !e.message().contains(CudaParserFacade.NOT_A_MACRO)) return e;
     return new SourceError(e.pos(), e.message().replace(CudaParserFacade.NOT_A_MACRO, CudaParserFacade.NOT_A_MACRO
@@ -122,13 +130,14 @@ public final class DefaultAnalyzer implements Analyzer {
     FileLines lines = new FileLines(displayPath, text, pp.headerTexts());
     List<Finding> findings = new ArrayList<>();
     try {
-      Program program = new Program(parsed.unit(), missingHeaders, parsed.namespaces());
+      Program program = new Program(parsed.unit(), missingHeaders, parsed.namespaces(), pp.skippedDefines());
       FixVerifier verifier = reanalysis == null ? null
           : new FixVerifier(displayPath, text, lines, pp.tokens(), program, reanalysis, errors.size());
       KernelMemo memo = null;
       if (verifier != null && hasHeaderKernel(program, displayPath)) {
         program.keepLookups();
-        memo = new KernelMemo(program, options, missingHeaders, lines, verifier, budget);
+        memo = new KernelMemo(program, options, reasonContext(missingHeaders, pp.skippedDefines()), lines, verifier,
+            budget);
       }
       KernelChecker checker = new KernelChecker(program, options.bank(), lines, options, budget, verifier, memo, shortcuts);
       findings.addAll(checker.check(onlyKernels));

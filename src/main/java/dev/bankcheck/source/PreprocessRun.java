@@ -47,6 +47,9 @@ final class PreprocessRun {
     final Pos pos;
     final String directive;
     final boolean parentActive;
+    /** The directive of the branch now open, as written ("#if HAVE_CUDA", "#else"), and its line, for messages. */
+    String branch;
+    int branchLine;
     boolean anyBranchTaken;
     boolean active;
     boolean sawElse;
@@ -233,8 +236,10 @@ final class PreprocessRun {
       // a directive's expansion (#if, #include) overran the file's budget: the error is recorded; the tokens
       // produced so far are still returned
     }
+    skippedDefines.keySet().removeAll(macros.keySet());
     return new PreprocessResult(Collections.unmodifiableList(output), Collections.unmodifiableList(errors),
-        Collections.unmodifiableSet(includedFiles), Collections.unmodifiableMap(headerTexts));
+        Collections.unmodifiableSet(includedFiles), Collections.unmodifiableMap(headerTexts),
+        Collections.unmodifiableMap(skippedDefines));
   }
 
   /**
@@ -603,6 +608,8 @@ final class PreprocessRun {
     switch (name) {
       case "if", "ifdef", "ifndef" -> {
         Conditional c = new Conditional(hash.pos(), name, f.active);
+        c.branch = directiveText(f, hashIndex, end);
+        c.branchLine = hash.pos().line();
         if (f.active) {
           c.active = name.equals("if") ? condition(f, args, end, hash) : definedTest(f, args, end, name);
           c.anyBranchTaken = c.active;
@@ -633,6 +640,8 @@ final class PreprocessRun {
         }
         c.anyBranchTaken |= c.active;
         c.sawElse |= name.equals("else");
+        c.branch = directiveText(f, hashIndex, end) + (name.equals("else") ? " (of " + c.branch + ")" : "");
+        c.branchLine = hash.pos().line();
         f.updateActive();
         return;
       }
@@ -648,7 +657,12 @@ final class PreprocessRun {
       }
       default -> { }
     }
-    if (!f.active) return;
+    if (!f.active) {
+      if (name.equals("define") && args < end && f.tokens.get(args).kind() == TokenKind.IDENTIFIER) {
+        noteSkippedDefine(f, f.tokens.get(args).text(), hash.pos());
+      }
+      return;
+    }
     switch (name) {
       case "define" -> define(f.lexed, args, end, hash.pos());
       case "undef" -> {
@@ -737,6 +751,30 @@ final class PreprocessRun {
     for (PPToken t = in.next(); t != null && !t.isPunct(")"); t = in.next()) inner.add(t);
     HeaderName header = headerName(inner);
     return header != null && resolve(f, header) != null;
+  }
+
+  /** Macros defined only in skipped groups: where, and the conditional that skipped it (see PreprocessResult). */
+  private final Map<String, String> skippedDefines = new HashMap<>();
+
+  private void noteSkippedDefine(SourceFile f, String macro, Pos at) {
+    for (Conditional c : f.conditionals) { // innermost first: the one whose parent is active skipped the group
+      if (c.parentActive && !c.active) {
+        skippedDefines.putIfAbsent(macro, f.display + ":" + at.line() + ", in a group that '" + c.branch + "' at "
+            + f.display + ":" + c.branchLine + " skips");
+        return;
+      }
+    }
+  }
+
+  /** A directive's line as written, shortened: "#if HAVE_CUDA". */
+  private static String directiveText(SourceFile f, int hashIndex, int end) {
+    StringBuilder sb = new StringBuilder("#");
+    for (int i = hashIndex + 1; i < end && sb.length() < 60; i++) {
+      if (i > hashIndex + 2 && f.lexed.hasLeadingSpace(i)) sb.append(' ');
+      else if (i == hashIndex + 2) sb.append(' ');
+      sb.append(f.tokens.get(i).text());
+    }
+    return sb.length() >= 60 ? sb.substring(0, 57) + "..." : sb.toString();
   }
 
   private void skipParenthesized(Input in) {

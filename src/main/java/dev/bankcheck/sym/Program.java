@@ -50,6 +50,7 @@ public final class Program {
   private final Map<String, Map<Object, Object>> facts = new HashMap<>();
 
   private final List<String> missingHeaders;
+  private final Map<String, String> skippedDefines;
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, TYPEDEFS = 4, CONSTANTS = 5,
@@ -137,7 +138,14 @@ public final class Program {
    * also known by its qualified name ({@code b::st}), which calls and uses in that namespace try first.
    */
   public Program(TranslationUnit unit, List<String> missingHeaders, List<TranslationUnit.Namespace> namespaces) {
+    this(unit, missingHeaders, namespaces, Map.of());
+  }
+
+  /** {@code skippedDefines}: macros defined only in groups a conditional skipped (see PreprocessResult). */
+  public Program(TranslationUnit unit, List<String> missingHeaders, List<TranslationUnit.Namespace> namespaces,
+      Map<String, String> skippedDefines) {
     this.missingHeaders = List.copyOf(missingHeaders);
+    this.skippedDefines = skippedDefines;
     // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {
       if (!s.specialization().isEmpty()) {
@@ -312,6 +320,10 @@ public final class Program {
     int open = name.indexOf('<');
     if (open > 0 && open < sep && look(structDefs, STRUCTS, ownerBase(name.substring(0, sep))) != null) {
       return "'" + name + "' has no constant value here";
+    }
+    String skipped = skippedDefines.get(name);
+    if (skipped != null) {
+      return "'" + name + "' is not defined: its #define is at " + skipped + " (give the macros it tests with -D)";
     }
     return "'" + name + "' is not declared in this file" + missingHeadersHint();
   }

@@ -138,6 +138,19 @@ class AnalyzerTest {
     assertTrue(runs.contains("Tile = ? ('WARP_SIZE' is not declared in this file), T = float"), runs);
   }
 
+  /** A name defined only under a conditional the build would set names that conditional. */
+  @Test
+  void aMacroDefinedOnlyInASkippedGroupNamesItsConditional() {
+    FileReport r = analyze("""
+        #if HAVE_CUDA
+        #define TILE 32
+        #endif
+        __global__ void k(float *out) { __shared__ float s[1024]; s[threadIdx.x * TILE] = 0; }
+        """);
+    assertUnknownBecause(at(r, 4, Op.STORE), "'TILE' is not defined: its #define is at t.cu:2, in a group that"
+        + " '#if HAVE_CUDA' at t.cu:1 skips (give the macros it tests with -D)");
+  }
+
   @Test
   void aStaticMemberFunctionOfAnInstanceIsRun() {
     FileReport r = analyze("""

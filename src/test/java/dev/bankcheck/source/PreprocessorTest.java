@@ -36,6 +36,37 @@ class PreprocessorTest {
   }
 
   /**
+   * A macro defined only in a group a conditional skipped is noted with where, and which conditional (kaldi's
+   * GPU_WARP_SIZE under "#if HAVE_CUDA"); one defined elsewhere too, or in an #else taken, is not.
+   */
+  @Test
+  void macrosDefinedOnlyInSkippedGroupsAreNotedWithTheirConditional() {
+    PreprocessResult r = run("""
+        #if HAVE_CUDA
+        #ifdef HIP
+        #define HIP_ONLY 1
+        #else
+        #define WARP 32
+        #endif
+        #define BOTH 1
+        #elif defined(OTHER)
+        #define ELIF_ONLY 1
+        #else
+        #define TAKEN 1
+        #endif
+        #ifdef NOPE
+        #define BOTH 2
+        #else
+        #define BOTH 1
+        #endif
+        """);
+    assertEquals("m.cu:5, in a group that '#if HAVE_CUDA' at m.cu:1 skips", r.skippedDefines().get("WARP"));
+    assertEquals("m.cu:3, in a group that '#if HAVE_CUDA' at m.cu:1 skips", r.skippedDefines().get("HIP_ONLY"));
+    assertEquals("m.cu:9, in a group that '#elif defined(OTHER)' at m.cu:8 skips", r.skippedDefines().get("ELIF_ONLY"));
+    assertEquals(java.util.Set.of("WARP", "HIP_ONLY", "ELIF_ONLY"), r.skippedDefines().keySet());
+  }
+
+  /**
    * C++'s alternative tokens are operators (DeepSpeed: "#if defined(__HIP_PLATFORM_AMD__) and ROCM_WAVEFRONT_SIZE ==
    * 64"), but pasting and '#' see their spelling, as in GCC (arrayfire: af_##fn##_t with fn = and is af_and_t).
    */
