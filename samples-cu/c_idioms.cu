@@ -39,6 +39,10 @@ __global__ void deviceDim3(float *out) {
   // lanes 0 (x 0, y 0) and 26 (x 2, y 3) meet in bank 15: words 111 and 143
   t[at.z][at.y][at.x] = 1.0f;  // expect: store ways=2
   out[0] = t[0][at.y][at.x];  // expect: load ways=2
+  if (threadIdx.x < 4) {
+    dim3 even(threadIdx.x * 2, 0);  // made in 16 lanes only (its analysis failed: the others had no value)
+    t[0][even.y][even.x] = 2.0f;  // expect: store ok
+  }
 }
 
 // bankcheck: block 32

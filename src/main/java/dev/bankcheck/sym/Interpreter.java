@@ -3816,7 +3816,10 @@ public final class Interpreter {
   private Val[] dim3(Val[][] xyz) {
     Val.Obj cls = new Val.Obj(componentStruct("dim3"), Map.of());
     Val[] out = new Val[n];
-    for (int l = 0; l < n; l++) out[l] = new Val.Struct(cls, Map.of("x", xyz[0][l], "y", xyz[1][l], "z", xyz[2][l]));
+    for (int l = 0; l < n; l++) {
+      if (xyz[0][l] == null || xyz[1][l] == null || xyz[2][l] == null) continue; // a lane not running here
+      out[l] = new Val.Struct(cls, Map.of("x", xyz[0][l], "y", xyz[1][l], "z", xyz[2][l]));
+    }
     return out;
   }
 
