@@ -620,6 +620,13 @@ public final class CudaParserFacade {
       Token t = tokens.get(i);
       String s = t.text();
       boolean punct = t.kind() == TokenKind.PUNCT;
+      if (depth == 0 && !current.isEmpty() && current.stream().allMatch(w -> w.kind() == TokenKind.IDENTIFIER)
+          && transparentOpener(tokens, i) > 0) {
+        // a macro bankcheck has not read, alone before a namespace (libcudacxx's _LIBCUDACXX_END_NAMESPACE_STD):
+        // an item of its own, not the start of one holding the whole namespace
+        items.add(current);
+        current = new ArrayList<>();
+      }
       if (depth == 0 && current.isEmpty()) {
         int opener = transparentOpener(tokens, i);
         if (opener > 0) {

@@ -906,6 +906,21 @@ class ParserTest {
     assertEquals(List.of("f"), functions(parseClean(src)).stream().map(Function::name).toList());
   }
 
+  /**
+   * A word alone before a namespace (a macro not read: libcudacxx's _LIBCUDACXX_END_NAMESPACE_STD) is an item of
+   * its own: the namespace after it, here OpenCV's whole cudev grid code, is split and parsed as before.
+   */
+  @Test
+  void aWordAloneBeforeANamespaceDoesNotSwallowIt() {
+    CudaParserFacade.Result r = parse("""
+        END_NAMESPACE_STD
+        namespace cv { namespace cudev { __global__ void copy(float *p) { p[0] = 1; } } }
+        """);
+    assertEquals(1, r.errors().size(), r.errors().toString());
+    assertEquals(1, r.errors().get(0).pos().line(), r.errors().toString());
+    assertEquals(List.of("copy"), functions(r.unit()).stream().map(Function::name).toList());
+  }
+
   /** The bodies of named namespaces, qualified; anonymous and inline ones add no name, extern "C" neither. */
   @Test
   void namespaceBodiesAreListedWithTheirQualifiedNames() {
