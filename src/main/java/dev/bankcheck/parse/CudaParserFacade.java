@@ -161,7 +161,7 @@ public final class CudaParserFacade {
     IrBuilder builder = new IrBuilder();
     boolean stopped = false;
     List<TranslationUnit.Namespace> namespaces = new ArrayList<>();
-    for (List<Token> item : splitTopLevel(splitClosingAngles(tokens), errors, namespaces)) {
+    for (List<Token> item : splitTopLevel(withoutConstraints(splitClosingAngles(tokens)), errors, namespaces)) {
       if (stopped || (stopped = stop.getAsBoolean())) {
         skipped.add(new SkippedItem(item));
         continue;
@@ -248,6 +248,90 @@ public final class CudaParserFacade {
       out.add(t);
     }
     return out;
+  }
+
+  /** Tokens before which "requires" starts a requires-clause: a template header's '>', a declarator's ')'. */
+  private static final Set<String> BEFORE_REQUIRES_CLAUSE = Set.of(">", ")", "const", "noexcept", "&");
+  /** Tokens before which "requires" starts a requires-expression ("concept C = requires (T a) { a + a; };"). */
+  private static final Set<String> BEFORE_REQUIRES_EXPRESSION = Set.of("=", "(", "&&", "||", "!", ",", "return");
+
+  /**
+   * C++20 constraints, which choose among overloads and change no access: a requires-clause ("template <class T>
+   * requires (sizeof(T) == 4) ...", "void f() requires C<T> {") is dropped, and a requires-expression becomes
+   * {@code true}. A name "requires" elsewhere (C code may use it) stays.
+   */
+  static List<Token> withoutConstraints(List<Token> tokens) {
+    List<Token> out = null;
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      String before = i > 0 ? tokens.get(i - 1).text() : "";
+      int end = -1;
+      boolean expression = false;
+      if (t.kind() == TokenKind.IDENTIFIER && t.text().equals("requires")) {
+        if (BEFORE_REQUIRES_CLAUSE.contains(before)) {
+          end = constraintEnd(tokens, i + 1);
+        } else if (BEFORE_REQUIRES_EXPRESSION.contains(before)) {
+          end = requiresExpressionEnd(tokens, i);
+          expression = true;
+        }
+      }
+      if (end < 0) {
+        if (out != null) out.add(t);
+        continue;
+      }
+      if (out == null) out = new ArrayList<>(tokens.subList(0, i));
+      if (expression) out.add(new Token(TokenKind.IDENTIFIER, "true", t.file(), t.line(), t.column()));
+      i = end - 1;
+    }
+    return out == null ? tokens : out;
+  }
+
+  /** The end of the constraint from {@code i}: primaries ("(...)", "C<T>::value", a requires-expression) joined by && or ||; -1 if none. */
+  private static int constraintEnd(List<Token> tokens, int i) {
+    int end = constraintPrimaryEnd(tokens, i);
+    while (end > 0 && (next(tokens, end).equals("&&") || next(tokens, end).equals("||"))) {
+      end = constraintPrimaryEnd(tokens, end + 1);
+    }
+    return end;
+  }
+
+  private static int constraintPrimaryEnd(List<Token> tokens, int i) {
+    if (next(tokens, i).equals("(")) return balancedEnd(tokens, i, "(", ")");
+    if (next(tokens, i).equals("requires")) return requiresExpressionEnd(tokens, i);
+    int j = i;
+    if (next(tokens, j).equals("::")) j++;
+    if (j >= tokens.size() || tokens.get(j).kind() != TokenKind.IDENTIFIER) return -1;
+    j++;
+    while (true) {
+      if (next(tokens, j).equals("<")) {
+        j = balancedEnd(tokens, j, "<", ">");
+        if (j < 0) return -1;
+      } else if (next(tokens, j).equals("::") && j + 1 < tokens.size()
+          && tokens.get(j + 1).kind() == TokenKind.IDENTIFIER) {
+        j += 2;
+      } else {
+        return j;
+      }
+    }
+  }
+
+  /** The end of "requires (params) { ... }" or "requires { ... }" at {@code i}; -1 if it is not one. */
+  private static int requiresExpressionEnd(List<Token> tokens, int i) {
+    int j = i + 1;
+    if (next(tokens, j).equals("(")) j = balancedEnd(tokens, j, "(", ")");
+    return j > 0 && next(tokens, j).equals("{") ? balancedEnd(tokens, j, "{", "}") : -1;
+  }
+
+  /** The index after the bracket closing the one at {@code i} (other brackets nested inside counted); -1 if none. */
+  private static int balancedEnd(List<Token> tokens, int i, String open, String close) {
+    int depth = 0;
+    for (int j = i; j < tokens.size() && j < i + 10_000; j++) {
+      String s = tokens.get(j).text();
+      if (s.equals(open)) depth++;
+      else if (s.equals(close) && --depth == 0) return j + 1;
+      else if (!open.equals("{") && (s.equals(";") || s.equals("{") || s.equals("}"))) return -1;
+    }
+    return -1;
   }
 
   private static String joinedLaunchBracket(Token t, Token next, Token after, int openLaunches) {

@@ -907,6 +907,26 @@ class ParserTest {
   }
 
   /**
+   * C++20 constraints are dropped (a requires-expression is {@code true}); they choose among overloads and change no
+   * access. A name "requires" in C code stays one.
+   */
+  @Test
+  void constraintsOfCpp20AreDropped() {
+    CudaParserFacade.Result r = parse("""
+        template <class T> concept Small = sizeof(T) <= 4;
+        template <class T> concept Addable = requires (T a) { a + a; } && requires { T::k; };
+        template <typename T> requires (sizeof(T) == 4) __device__ T twice(T x) { return x + x; }
+        template <typename T> requires Small<T> && std::is_arithmetic<T>::value struct Box { T x; };
+        template <typename T> __device__ void put(T *s, T v) requires Addable<T> { s[threadIdx.x] = v; }
+        template <Small T> __device__ T four(T x) { return 4 * x; }
+        int c(int requires) { return requires(1) + requires; }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(List.of("twice", "put", "four", "c"), functions(r.unit()).stream().map(Function::name).toList());
+    assertEquals(List.of("Box"), r.unit().structs().stream().map(StructDef::name).toList());
+  }
+
+  /**
    * A word alone before a namespace (a macro not read: libcudacxx's _LIBCUDACXX_END_NAMESPACE_STD) is an item of
    * its own: the namespace after it, here OpenCV's whole cudev grid code, is split and parsed as before.
    */
