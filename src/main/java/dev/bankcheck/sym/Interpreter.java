@@ -298,6 +298,8 @@ public final class Interpreter {
       Val ownerBound = templateScope.get("typename " + owner);
       if (ownerBound != null) return ownerBound instanceof Val.Unknown u ? u.reason() : null;
     }
+    String layout = program.whyNoLayout(name); // a struct with a member of a type bankcheck does not have
+    if (layout != null) return layout;
     return program.undeclaredType(name); // a name the file declares nowhere (a class from a header not read)
   }
 

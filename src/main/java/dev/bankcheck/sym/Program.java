@@ -51,6 +51,8 @@ public final class Program {
 
   private final List<String> missingHeaders;
   private final Map<String, String> skippedDefines;
+  /** The names of the file's namespaces, qualified and as their inner parts. */
+  private final Set<String> namespaceNames = new HashSet<>();
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, TYPEDEFS = 4, CONSTANTS = 5,
@@ -146,6 +148,11 @@ public final class Program {
       Map<String, String> skippedDefines) {
     this.missingHeaders = List.copyOf(missingHeaders);
     this.skippedDefines = skippedDefines;
+    for (TranslationUnit.Namespace ns : namespaces) {
+      String name = ns.name();
+      namespaceNames.add(name); // "a::b", and each of its tails ("b"): code inside "a" names it so
+      for (int sep = name.indexOf("::"); sep > 0; sep = name.indexOf("::", sep + 2)) namespaceNames.add(name.substring(sep + 2));
+    }
     // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {
       if (!s.specialization().isEmpty()) {
@@ -294,12 +301,14 @@ public final class Program {
 
   /**
    * The struct or class template a name written in code means: "ns::V" is V where no struct is named so and "ns"
-   * is no class (namespaces are not modelled for types); null if none.
+   * is one of the file's namespaces (namespaces are not modelled for types; a class's member type is not this);
+   * null if none.
    */
   private StructDef namedStruct(String name) {
     StructDef def = look(structDefs, STRUCTS, name);
     int sep = name.lastIndexOf("::");
-    if (def == null && sep > 0 && look(structDefs, STRUCTS, ownerBase(name.substring(0, sep))) == null) {
+    if (def == null && sep > 0 && namespaceNames.contains(name.startsWith("::") ? name.substring(2, sep)
+        : name.substring(0, sep))) {
       def = look(structDefs, STRUCTS, name.substring(sep + 2));
     }
     return def;
@@ -939,6 +948,14 @@ public final class Program {
         if (a instanceof Val.Num n && n.poly().isConstant()) extra = n.poly().constant();
       }
       Type ft = resolve(f.type(), scope, problems, null, 0);
+      if (ft instanceof Type.Opaque && f.type().dims().isEmpty() && f.type().pointers() == 0) {
+        String why = undeclaredType(f.type().base());
+        String layout = "'" + s.name() + "' has " + (f.is(VarDecl.BASE) ? "the base class '" : "the member '" + f.name()
+            + "' of type '") + f.type().base() + "'" + (why != null ? " (" + why + ")" : ", whose size is unknown");
+        String before = unknownLayouts.putIfAbsent(s.name(), layout);
+        // two structs of one name (nested in different classes) with different reasons: neither is given
+        if (before != null && !before.equals(layout)) unknownLayouts.put(s.name(), "");
+      }
       if (f.is(VarDecl.BASE) && ft instanceof Type.Struct empty && empty.fields().isEmpty()) continue; // no room
       if (f.is(VarDecl.BITFIELD)) {
         Val bits = new ConstantFolder(this, scope).eval(f.init());
@@ -958,6 +975,15 @@ public final class Program {
     structCache.put(key, t);
     classes.put(t, new Val.Obj(s, scope)); // its methods see what its members were laid out with
     return t;
+  }
+
+  /** Why structs could not be laid out, by name: a member or base class of a type bankcheck does not have. */
+  private final Map<String, String> unknownLayouts = new HashMap<>();
+
+  /** Why the struct {@code name} has no layout, where a member or base class says so; else null. */
+  public String whyNoLayout(String name) {
+    String why = unknownLayouts.get(name);
+    return why == null || why.isEmpty() ? null : why;
   }
 
   /** The class whose layout {@code t} is (a struct this program laid out), or null: its methods run on objects of it. */

@@ -138,6 +138,24 @@ class AnalyzerTest {
     assertTrue(runs.contains("Tile = ? ('WARP_SIZE' is not declared in this file), T = float"), runs);
   }
 
+  /** A struct whose base class the file does not have says so where its size is needed (HeCBench's BlockExchange). */
+  @Test
+  void aStructWithAnUnknownBaseClassNamesIt() {
+    FileReport r = analyze("""
+        template <typename T, int N> struct Exchange {
+          struct _Storage { T buff[N]; };
+          struct TempStorage : Uninitialized<_Storage> {};
+        };
+        __global__ void k() {
+          __shared__ typename Exchange<int, 128>::TempStorage temp;
+          __shared__ typename Exchange<int, 128>::TempStorage copies[4];
+          copies[threadIdx.x % 4] = temp;
+        }
+        """);
+    assertUnknownBecause(at(r, 8, Op.LOAD), "'TempStorage' has the base class 'Uninitialized' ('Uninitialized' is not"
+        + " declared in this file)");
+  }
+
   /** A name defined only under a conditional the build would set names that conditional. */
   @Test
   void aMacroDefinedOnlyInASkippedGroupNamesItsConditional() {
