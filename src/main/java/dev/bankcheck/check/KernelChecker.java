@@ -605,6 +605,7 @@ final class KernelChecker {
       Map<String, Instantiation> found, Map<String, Val> outer, int[] block) {
     Map<String, Val> b = new HashMap<>();
     List<String> templateParts = new ArrayList<>();
+    List<String> unknownParts = new ArrayList<>();
     List<String> argParts = new ArrayList<>();
     for (int i = 0; i < kernel.templateParams().size(); i++) {
       Function.TemplateParam p = kernel.templateParams().get(i);
@@ -638,8 +639,9 @@ final class KernelChecker {
           // the other values written at the launch still count; this one is a symbol, as without a launch
           // (k<2, B, Limit><<<...>>> in a host template whose Limit has no value)
           b.put(p.name(), new Val.Num(Poly.symbol(p.name())));
+          templateParts.add(p.name() + " = ?");
           // why, where the value names something bankcheck does not have (a macro from a header not read)
-          templateParts.add(p.name() + " = ?" + (v instanceof Val.Unknown u ? " (" + u.reason() + ")" : ""));
+          if (v instanceof Val.Unknown u) unknownParts.add(p.name() + ": " + u.reason());
           continue;
         }
         b.put(p.name(), v);
@@ -660,7 +662,8 @@ final class KernelChecker {
     String key = String.join(", ", label);
     String described = (templateParts.isEmpty() ? "" : "template arguments ") + key;
     Instantiation inst = found.computeIfAbsent(key, k -> new Instantiation(key,
-        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin + ")", b,
+        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin
+            + (unknownParts.isEmpty() ? "" : "; " + String.join("; ", unknownParts)) + ")", b,
         new ArrayList<>()));
     addShape(inst.shapes(), block != null && BlockShapes.valid(block)
         ? new BlockShapes.Shape(block, "from " + origin, true) : null);

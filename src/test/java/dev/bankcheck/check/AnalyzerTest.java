@@ -135,7 +135,8 @@ class AnalyzerTest {
         void run(float *p) { k<WARP_SIZE><<<1, 32>>>(p); }
         """);
     String runs = String.join("; ", at(r, 3, Op.STORE).assumptions());
-    assertTrue(runs.contains("Tile = ? ('WARP_SIZE' is not declared in this file), T = float"), runs);
+    assertTrue(runs.contains("Tile = ?, T = float (from the launch at line 5; Tile: 'WARP_SIZE' is not declared in this"
+        + " file)"), runs);
   }
 
   /** A struct whose base class the file does not have says so where its size is needed (HeCBench's BlockExchange). */
