@@ -376,7 +376,8 @@ final class BlockShapes {
    * the parameters of a class template's instance ({@code const Op<K, T>} given an {@code Op<MAX, float>}); none
    * where two arguments give different ones or a type is not known ({@code auto}, an expression).
    */
-  static Deduced withDeduced(Function callee, List<TypeRef> explicit, List<Expr> explicitValues, List<TypeRef> argTypes) {
+  static Deduced withDeduced(Function callee, List<TypeRef> explicit, List<Expr> explicitValues,
+      List<TypeRef> argTypes) {
     List<Function.TemplateParam> params = callee.templateParams();
     TypeRef[] types = new TypeRef[params.size()];
     Expr[] values = new Expr[params.size()];
@@ -660,7 +661,8 @@ final class BlockShapes {
         return deviceVectorData(c.args().get(0), env);
       }
       // a temporary object: Sum<float>(), TransReduceOp<MAX, float>{} (a functor passed to a kernel)
-      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && program.structDef(simpleName(nm.name())) != null
+      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm
+          && program.structDef(simpleName(nm.name())) != null
           && c.templateArgs().stream().noneMatch(t -> t != null && unboundTypes.contains(t.base()))) {
         return new TypeRef(nm.name(), null, c.templateArgs(), c.templateValues(), 0, List.of(), false);
       }

@@ -95,7 +95,6 @@ public final class DefaultAnalyzer implements Analyzer {
   /** One analysis: its report, and whether nothing stopped it early (work bound, failure). */
   private record Run(FileReport report, boolean complete) {}
 
-  /** A call holding statements in its arguments is a macro from a header that was not found, if one was not. */
   /** What the reasons of undeclared names depend on besides the code: a memo entry is reused only where it is alike. */
   private static List<String> reasonContext(List<String> missingHeaders, Map<String, String> skippedDefines) {
     List<String> context = new ArrayList<>(missingHeaders);
@@ -103,6 +102,7 @@ public final class DefaultAnalyzer implements Analyzer {
     return context;
   }
 
+  /** A call holding statements in its arguments is a macro from a header that was not found, if one was not. */
   private static SourceError withMissingHeaders(SourceError e, List<String> missingHeaders) {
     if (missingHeaders.isEmpty() || !e.message().contains(CudaParserFacade.NOT_A_MACRO)) return e;
     return new SourceError(e.pos(), e.message().replace(CudaParserFacade.NOT_A_MACRO, CudaParserFacade.NOT_A_MACRO

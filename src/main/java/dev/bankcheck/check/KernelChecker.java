@@ -581,7 +581,8 @@ final class KernelChecker {
       BlockShapes.Deduced d = template
           ? BlockShapes.withDeduced(kernel, l.expr().templateArgs(), l.expr().templateValues(), l.argTypes())
           : new BlockShapes.Deduced(List.of(), List.of());
-      if (!template || d.values().stream().anyMatch(Objects::nonNull) || d.types().stream().anyMatch(Objects::nonNull)) {
+      boolean given = d.values().stream().anyMatch(Objects::nonNull) || d.types().stream().anyMatch(Objects::nonNull);
+      if (!template || given) {
         bind(kernel, d.types(), d.values(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
             l.constants(), l.block());
       }

@@ -286,7 +286,10 @@ public final class CudaParserFacade {
     return out == null ? tokens : out;
   }
 
-  /** The end of the constraint from {@code i}: primaries ("(...)", "C<T>::value", a requires-expression) joined by && or ||; -1 if none. */
+  /**
+   * The end of the constraint from {@code i}: primaries ("(...)", "C<T>::value", a requires-expression) joined by
+   * && or ||; -1 if none.
+   */
   private static int constraintEnd(List<Token> tokens, int i) {
     int end = constraintPrimaryEnd(tokens, i);
     while (end > 0 && (next(tokens, end).equals("&&") || next(tokens, end).equals("||"))) {

@@ -389,6 +389,13 @@ final class IrBuilder {
     return text;
   }
 
+  /** "A<x>::b::c": the owner as {@link #writtenOwner} records it, then its members. */
+  private String memberOfWritten(QualifiedNameContext owner, ParserRuleContext args, List<TerminalNode> members) {
+    StringBuilder name = new StringBuilder(writtenOwner(owner, args));
+    for (TerminalNode member : members) name.append("::").append(member.getText());
+    return name.toString();
+  }
+
   private List<TypeRef> callTemplateArgs(CallTemplateArgsContext ta) {
     List<TypeRef> out = new ArrayList<>();
     for (CallTemplateArgContext a : ta.callTemplateArg()) {
@@ -1302,10 +1309,8 @@ final class IrBuilder {
           args(tc.args), callTemplateValues(tc.callTemplateArgs()));
     }
     if (pc instanceof TemplateMemberCallExprContext mc) {
-      StringBuilder callee = new StringBuilder(writtenOwner(mc.owner, mc.ownerArgs));
-      for (TerminalNode member : mc.Identifier()) callee.append("::").append(member.getText());
-      return new Expr.Call(p, new Expr.Name(p, callee.toString()), callTemplateArgs(mc.callTemplateArgs(1)), args(mc.args),
-          callTemplateValues(mc.callTemplateArgs(1)));
+      return new Expr.Call(p, new Expr.Name(p, memberOfWritten(mc.owner, mc.ownerArgs, mc.Identifier())),
+          callTemplateArgs(mc.callTemplateArgs(1)), args(mc.args), callTemplateValues(mc.callTemplateArgs(1)));
     }
     if (pc instanceof CppCastExprContext c) return new Expr.Cast(p, typeName(c.typeName()), expr(c.operand));
     if (pc instanceof NewExprContext ne) return unsupported(p, "a 'new' expression", ne);
@@ -1327,9 +1332,7 @@ final class IrBuilder {
     if (pc instanceof NameExprContext n) return new Expr.Name(p, n.qualifiedName().getText());
     // std::numeric_limits<float>::max(), traits<T>::qk: a name the analysis does not define (its value is unknown)
     if (pc instanceof TemplateMemberExprContext m) {
-      StringBuilder name = new StringBuilder(writtenOwner(m.qualifiedName(), m.callTemplateArgs()));
-      for (TerminalNode member : m.Identifier()) name.append("::").append(member.getText());
-      return new Expr.Name(p, name.toString());
+      return new Expr.Name(p, memberOfWritten(m.qualifiedName(), m.callTemplateArgs(), m.Identifier()));
     }
     if (pc instanceof FoldExprContext f) return unsupported(p, "a fold expression", f);
     if (pc instanceof OperatorNameExprContext o) return unsupported(p, "an operator called by its name", o);

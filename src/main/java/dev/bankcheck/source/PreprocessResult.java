@@ -9,7 +9,7 @@ import java.util.Set;
  * original file), the display paths of the files named by {@code #include}, in first-read order, and the text of
  * each included file that was read, by display path (comments in headers, such as annotations, are read there);
  * {@code skippedDefines}: macros defined only in groups a conditional skipped, each with where and which
- * conditional ("cu-common.h:49, in a group '#if HAVE_CUDA' at cu-common.h:32 skips"), for the reasons of names
+ * conditional ("cu-common.h:49, in a group that '#if HAVE_CUDA' at cu-common.h:32 skips"), for the reasons of names
  * that are then not declared.
  */
 public record PreprocessResult(List<Token> tokens, List<SourceError> errors, Set<String> includedFiles,

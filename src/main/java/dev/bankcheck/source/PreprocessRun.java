@@ -770,8 +770,7 @@ final class PreprocessRun {
   private static String directiveText(SourceFile f, int hashIndex, int end) {
     StringBuilder sb = new StringBuilder("#");
     for (int i = hashIndex + 1; i < end && sb.length() < 60; i++) {
-      if (i > hashIndex + 2 && f.lexed.hasLeadingSpace(i)) sb.append(' ');
-      else if (i == hashIndex + 2) sb.append(' ');
+      if (i == hashIndex + 2 || i > hashIndex + 2 && f.lexed.hasLeadingSpace(i)) sb.append(' ');
       sb.append(f.tokens.get(i).text());
     }
     return sb.length() >= 60 ? sb.substring(0, 57) + "..." : sb.toString();

@@ -151,7 +151,9 @@ public final class Program {
     for (TranslationUnit.Namespace ns : namespaces) {
       String name = ns.name();
       namespaceNames.add(name); // "a::b", and each of its tails ("b"): code inside "a" names it so
-      for (int sep = name.indexOf("::"); sep > 0; sep = name.indexOf("::", sep + 2)) namespaceNames.add(name.substring(sep + 2));
+      for (int sep = name.indexOf("::"); sep > 0; sep = name.indexOf("::", sep + 2)) {
+        namespaceNames.add(name.substring(sep + 2));
+      }
     }
     // Constants are kept as expressions and evaluated on first use, so their order does not matter.
     for (StructDef s : unit.structs()) {

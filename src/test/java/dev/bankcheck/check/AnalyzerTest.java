@@ -124,7 +124,7 @@ class AnalyzerTest {
         + " 'Sums<?,4>' applies is unknown");
   }
 
-  /** A launch's template value without a value names why in the run's label (kaldi's GPU_WARP_SIZE, a macro not read). */
+  /** A launch's template value without a value says why after the run's origin (kaldi's GPU_WARP_SIZE). */
   @Test
   void aLaunchsTemplateValueWithoutValueSaysWhy() {
     FileReport r = analyze("""
