@@ -950,8 +950,12 @@ public final class Program {
         if (a instanceof Val.Num n && n.poly().isConstant()) extra = n.poly().constant();
       }
       Type ft = resolve(f.type(), scope, problems, null, 0);
-      if (ft instanceof Type.Opaque && f.type().dims().isEmpty() && f.type().pointers() == 0) {
+      Type element = ft;
+      while (element instanceof Type.Array a) element = a.element();
+      if (element instanceof Type.Opaque o && f.type().pointers() == 0) {
         String why = undeclaredType(f.type().base());
+        if (why == null) why = whyNoLayout(o.name()); // a struct that has no layout itself (cub's Uninitialized)
+        if (why == null) why = problems.isEmpty() ? null : problems.get(problems.size() - 1);
         String layout = "'" + s.name() + "' has " + (f.is(VarDecl.BASE) ? "the base class '" : "the member '" + f.name()
             + "' of type '") + f.type().base() + "'" + (why != null ? " (" + why + ")" : ", whose size is unknown");
         String before = unknownLayouts.putIfAbsent(s.name(), layout);
