@@ -381,7 +381,8 @@ expression
     // before a plain member, as a template call comes before a plain name: "t.work<true>(1)" is not a comparison
     | base=expression op=('.' | '->') 'template'? member=Identifier callTemplateArgs  #memberTemplateExpr
     | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
-    | base=expression op=('.' | '->') 'operator' (operatorSymbol | typeSpecifier pointer*)   #memberOperatorExpr   // x.operator __half()
+    // x.operator __half(), f.operator()<true, 2>()
+    | base=expression op=('.' | '->') 'operator' (operatorSymbol callTemplateArgs? | typeSpecifier pointer*)   #memberOperatorExpr
     | operand=expression op=('++' | '--')                                       #postfixExpr
     | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr
     | '::'? 'delete' ('[' ']')? operand=expression                             #deleteExpr
@@ -438,7 +439,9 @@ primary
     | '(' '...' foldOperator expression ')'                                     #foldExpr
     | '(' compoundStatement ')'                                                 #statementExpr   // GNU: ({ int t = x; t; })
     | 'sizeof' '...' '(' Identifier ')'                                         #sizeofPackExpr
-    | '[' lambdaCapture* ']' lambdaSpecifier* ('(' balanced* ')' lambdaSpecifier*)? ('->' lambdaReturnType)? '{' balancedBraces* '}'   #lambdaExpr
+    // C++20: a templated lambda "[&]<int... J>(seq<J...>) { ... }" (its parameters have no values)
+    | '[' lambdaCapture* ']' ('<' templateParam (',' templateParam)* '>')? lambdaSpecifier*
+      ('(' balanced* ')' lambdaSpecifier*)? ('->' lambdaReturnType)? '{' balancedBraces* '}'   #lambdaExpr
     ;
 
 // a capture list holds no brackets or braces: "[=]" cannot reach to a later ']'

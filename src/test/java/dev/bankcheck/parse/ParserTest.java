@@ -908,7 +908,8 @@ class ParserTest {
 
   /**
    * C++20 constraints are dropped (a requires-expression is {@code true}); they choose among overloads and change no
-   * access. A name "requires" in C code stays one.
+   * access. A name "requires" in C code stays one. A templated lambda, and its operator() called with template
+   * arguments, parse too.
    */
   @Test
   void constraintsOfCpp20AreDropped() {
@@ -920,9 +921,12 @@ class ParserTest {
         template <typename T> __device__ void put(T *s, T v) requires Addable<T> { s[threadIdx.x] = v; }
         template <Small T> __device__ T four(T x) { return 4 * x; }
         int c(int requires) { return requires(1) + requires; }
+        template <int N> __device__ int sum() { return [&]<int... J>(seq<J...>) { return (J + ...); }(make<N>{}); }
+        void dispatch(bool z) { auto go = [&]<bool Z>() {}; if (z) go.operator()<true>(); }
         """);
     assertEquals(List.of(), r.errors());
-    assertEquals(List.of("twice", "put", "four", "c"), functions(r.unit()).stream().map(Function::name).toList());
+    assertEquals(List.of("twice", "put", "four", "c", "sum", "dispatch"),
+        functions(r.unit()).stream().map(Function::name).toList());
     assertEquals(List.of("Box"), r.unit().structs().stream().map(StructDef::name).toList());
   }
 
