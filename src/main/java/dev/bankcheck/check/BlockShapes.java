@@ -604,8 +604,8 @@ final class BlockShapes {
       boolean any = false;
       for (int i = 0; i < Math.min(c.args().size(), g.params().size()); i++) {
         Expr a = c.args().get(i);
-        Expr.TemplateId held = templateId(a) != null ? templateId(a)
-            : a instanceof Expr.Name an && env.get(KERNEL + an.name()) instanceof Expr.TemplateId t ? t : null;
+        Expr.TemplateId held = templateId(a);
+        if (held == null && a instanceof Expr.Name an && env.get(KERNEL + an.name()) instanceof Expr.TemplateId t) held = t;
         String param = g.params().get(i).name();
         inner.put(TYPE + param, g.params().get(i).type());
         if (held != null) {

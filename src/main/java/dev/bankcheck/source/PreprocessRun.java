@@ -47,9 +47,9 @@ final class PreprocessRun {
     final Pos pos;
     final String directive;
     final boolean parentActive;
-    /** The directive of the branch now open, as written ("#if HAVE_CUDA", "#else"), and its line, for messages. */
-    String branch;
-    int branchLine;
+    /** Token indices of the '#' of the branch now open and of the one before it (-1: none), for messages. */
+    int branchAt;
+    int previousBranchAt = -1;
     boolean anyBranchTaken;
     boolean active;
     boolean sawElse;
@@ -608,8 +608,7 @@ final class PreprocessRun {
     switch (name) {
       case "if", "ifdef", "ifndef" -> {
         Conditional c = new Conditional(hash.pos(), name, f.active);
-        c.branch = directiveText(f, hashIndex, end);
-        c.branchLine = hash.pos().line();
+        c.branchAt = hashIndex;
         if (f.active) {
           c.active = name.equals("if") ? condition(f, args, end, hash) : definedTest(f, args, end, name);
           c.anyBranchTaken = c.active;
@@ -640,8 +639,8 @@ final class PreprocessRun {
         }
         c.anyBranchTaken |= c.active;
         c.sawElse |= name.equals("else");
-        c.branch = directiveText(f, hashIndex, end) + (name.equals("else") ? " (of " + c.branch + ")" : "");
-        c.branchLine = hash.pos().line();
+        c.previousBranchAt = c.branchAt;
+        c.branchAt = hashIndex;
         f.updateActive();
         return;
       }
@@ -759,15 +758,18 @@ final class PreprocessRun {
   private void noteSkippedDefine(SourceFile f, String macro, Pos at) {
     for (Conditional c : f.conditionals) { // innermost first: the one whose parent is active skipped the group
       if (c.parentActive && !c.active) {
-        skippedDefines.putIfAbsent(macro, f.display + ":" + at.line() + ", in a group that '" + c.branch + "' at "
-            + f.display + ":" + c.branchLine + " skips");
+        String branch = directiveText(f, c.branchAt);
+        if (branch.equals("#else")) branch += " (of " + directiveText(f, c.previousBranchAt) + ")";
+        skippedDefines.putIfAbsent(macro, f.display + ":" + at.line() + ", in a group that '" + branch + "' at "
+            + f.display + ":" + f.tokens.get(c.branchAt).line() + " skips");
         return;
       }
     }
   }
 
   /** A directive's line as written, shortened: "#if HAVE_CUDA". */
-  private static String directiveText(SourceFile f, int hashIndex, int end) {
+  private static String directiveText(SourceFile f, int hashIndex) {
+    int end = f.lineEnd(hashIndex + 1);
     StringBuilder sb = new StringBuilder("#");
     for (int i = hashIndex + 1; i < end && sb.length() < 60; i++) {
       if (i == hashIndex + 2 || i > hashIndex + 2 && f.lexed.hasLeadingSpace(i)) sb.append(' ');

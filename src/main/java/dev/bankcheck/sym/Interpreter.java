@@ -3182,8 +3182,9 @@ public final class Interpreter {
       String ownerName = name.substring(0, name.lastIndexOf("::"));
       // BM<N, kSmall>::merge may name the caller's constexpr locals
       Map<String, Val> ownerScope = ownerName.indexOf('<') >= 0 ? typeArgumentScope() : templateScope;
-      Instance owner = program.instanceNamed(ownerName, ownerScope);
-      if (owner == null) noInstance = program.whyNoInstance(ownerName, ownerScope);
+      Val named = program.ownerType(ownerName, ownerScope);
+      Instance owner = named instanceof Val.Opaque o ? o.instance() : null;
+      if (named instanceof Val.Unknown u) noInstance = u.reason();
       if (owner != null) {
         String qualified = owner.def().qualifiedName() + "::" + simple;
         Function run = program.overloaded(qualified) ? null : program.function(qualified, c.args().size(), null);

@@ -649,24 +649,11 @@ public final class Program {
   }
 
   /**
-   * The struct or class template instance that {@code owner} names (see {@link #typeMember}); null also where
-   * which definition applies is unknown.
-   */
-  public Instance instanceNamed(String owner, Map<String, Val> scope) {
-    return ownerType(owner, scope) instanceof Val.Opaque o ? o.instance() : null;
-  }
-
-  /** Why {@code owner} names no instance bankcheck can choose (an argument without a value); null otherwise. */
-  public String whyNoInstance(String owner, Map<String, Val> scope) {
-    return ownerType(owner, scope) instanceof Val.Unknown u ? u.reason() : null;
-  }
-
-  /**
    * The struct that {@code owner} names in code whose template parameters and aliases are bound in {@code scope}
    * (see {@link #typeMember}; also a member type, {@code Traits::Tile}): a type with its instance known (a plain
    * struct's has no bindings), unknown with the reason, or null where it names no struct.
    */
-  private Val ownerType(String owner, Map<String, Val> scope) {
+  public Val ownerType(String owner, Map<String, Val> scope) {
     if (typeDepth > 32) return null;
     typeDepth++;
     try {
