@@ -127,6 +127,24 @@ __global__ void unionKernel(float *out) {
   out[threadIdx.x] += s[slot.index];  // expect: load unknown
 }
 
+// A member named through its class ('this->Base::f()', which calls Base's f even where the class has its own) is
+// not followed: the access it indexes is unknown with that reason. Until this version the whole struct was a syntax
+// error, and every other access in its file was lost with it.
+struct RowBase {
+  __device__ int row() const { return threadIdx.x; }
+};
+
+struct PaddedRow : RowBase {
+  __device__ int row() const { return this->RowBase::row() * 33; }
+};
+
+__global__ void qualifiedKernel(float *out) {
+  __shared__ float s[32 * 33];
+  PaddedRow r;
+  s[r.row()] = 1.0f;                  // expect: store unknown
+  out[threadIdx.x] = s[threadIdx.x];  // expect: load ok
+}
+
 void launchAll(float *buf) {
   queueKernel<<<1, 128>>>(buf, buf, 512);
   cursorKernel<<<1, 32>>>(buf, 4);
@@ -134,4 +152,5 @@ void launchAll(float *buf) {
   ringKernel<<<1, 32>>>(buf);
   stageKernel<<<1, 32>>>(buf);
   unionKernel<<<1, 32>>>(buf);
+  qualifiedKernel<<<1, 32>>>(buf);
 }

@@ -51,8 +51,12 @@ topItem
       '(' parameterList? ')' functionSuffix* ';'   #functionInstantiation
     | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
     // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
-    | templateHeader? declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
+    // two headers for a member template of a class template: "template <class T> template <class B> M<T>::M(B b)"
+    | templateHeader* declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
       ctorInitializer? (compoundStatement | ';' | '=' ('default' | 'delete') ';')   #constructorItem
+    // "M<T>::operator Ptr<T>() const { ... }": a conversion operator defined outside its class, host code, not run
+    | templateHeader* declModifier* (Identifier templateArgs? '::')+ 'operator' typeName '(' ')' functionSuffix*
+      (compoundStatement | ';')                             #conversionItem
     // "bool Tester::running = false;": a static data member defined outside its class, parsed, not recorded
     | templateHeader? declSpecifiers pointer* (Identifier templateArgs? '::')+ Identifier arraySuffix*
       ('=' initializer | braceInitializer)? ';'            #staticMemberDefinition
@@ -382,7 +386,9 @@ expression
     | base=expression op=('.' | '->') 'template'? member=Identifier callTemplateArgs  #memberTemplateExpr
     | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
     // x.operator __half(), f.operator()<true, 2>()
-    | base=expression op=('.' | '->') 'operator' (operatorSymbol callTemplateArgs? | typeSpecifier pointer*)   #memberOperatorExpr
+    | base=expression op=('.' | '->') 'template'? 'operator' (operatorSymbol callTemplateArgs? | typeSpecifier pointer*)   #memberOperatorExpr
+    // "this->Tensor<T, 2>::operator=(t)", "p->Base::f()": a member named through its class
+    | base=expression op=('.' | '->') (Identifier callTemplateArgs? '::')+ ('operator' operatorSymbol | Identifier)   #qualifiedMemberExpr
     | operand=expression op=('++' | '--')                                       #postfixExpr
     | op=('++' | '--' | '+' | '-' | '!' | '~' | '*' | '&') operand=expression   #unaryExpr
     | '::'? 'delete' ('[' ']')? operand=expression                             #deleteExpr
@@ -431,7 +437,7 @@ primary
     | owner=qualifiedName ownerArgs=callTemplateArgs ('::' Identifier)+ callTemplateArgs '(' args=argumentList? ')'   #templateMemberCallExpr
     | qualifiedName callTemplateArgs ('::' Identifier)+                         #templateMemberExpr
     | qualifiedName                                                             #nameExpr
-    | 'operator' operatorSymbol                                                 #operatorNameExpr
+    | (qualifiedName callTemplateArgs? '::')? 'operator' operatorSymbol         #operatorNameExpr   // "GpuMat::operator=(m)"
     | qualifiedName callTemplateArgs                                            #templateIdExpr
     // a right or binary fold "(xs + ... + 0)" shares the parenthesis' alternative: as an alternative of its own it
     // made every '(' read ahead to its ')' to look for the '...'

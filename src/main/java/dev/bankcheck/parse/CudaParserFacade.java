@@ -608,8 +608,12 @@ public final class CudaParserFacade {
         : "unexpected " + text;
     String macro = statementsPassedTo(item, index);
     String word = macro == null ? wordBeforeStatement(item, index) : null;
+    // words alone at file level, as a macro that was not read leaves them (_LIBCUDACXX_BEGIN_NAMESPACE_STD)
+    boolean wordsAlone = item.size() <= 3 && item.stream().allMatch(CudaParserFacade::plainWord);
     String why = macro != null ? " in the arguments of '" + macro + "(...)', which hold statements: " + NOT_A_MACRO
-        : word != null ? " after '" + word + "', alone before a statement: " + NOT_A_MACRO : "";
+        : word != null ? " after '" + word + "', alone before a statement: " + NOT_A_MACRO
+        : wordsAlone ? ", '" + String.join(" ", item.stream().map(Token::text).toList()) + "' alone: " + NOT_A_MACRO
+        : "";
     return new SourceError(positions[index], "syntax error: " + what + why + "; item skipped");
   }
 
@@ -626,7 +630,12 @@ public final class CudaParserFacade {
     Token word = item.get(at - 1);
     String before = item.get(at - 2).text();
     boolean alone = before.equals(";") || before.equals("{") || before.equals("}") || before.equals(")");
-    return alone && word.kind() == TokenKind.IDENTIFIER && !TYPE_BY_TEXT.containsKey(word.text()) ? word.text() : null;
+    return alone && plainWord(word) ? word.text() : null;
+  }
+
+  /** An identifier that is no keyword or built-in type name. */
+  private static boolean plainWord(Token t) {
+    return t.kind() == TokenKind.IDENTIFIER && !TYPE_BY_TEXT.containsKey(t.text());
   }
 
   /** Says that a call's name is no macro that was read; the analyzer adds the headers that were not found. */
@@ -707,10 +716,11 @@ public final class CudaParserFacade {
       Token t = tokens.get(i);
       String s = t.text();
       boolean punct = t.kind() == TokenKind.PUNCT;
-      if (depth == 0 && !current.isEmpty() && current.stream().allMatch(w -> w.kind() == TokenKind.IDENTIFIER)
-          && transparentOpener(tokens, i) > 0) {
-        // a macro bankcheck has not read, alone before a namespace (libcudacxx's _LIBCUDACXX_END_NAMESPACE_STD):
-        // an item of its own, not the start of one holding the whole namespace
+      if (depth == 0 && !current.isEmpty() && current.stream().allMatch(CudaParserFacade::plainWord)
+          && (transparentOpener(tokens, i) > 0 || s.equals("template")
+              || s.equals("extern") && i + 1 < tokens.size() && tokens.get(i + 1).text().equals("template"))) {
+        // a macro bankcheck has not read, alone before a namespace or a template (libcudacxx's
+        // _LIBCUDACXX_BEGIN_NAMESPACE_STD): an item of its own, not the start of one holding the whole namespace
         items.add(current);
         current = new ArrayList<>();
       }

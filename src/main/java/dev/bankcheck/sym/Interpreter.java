@@ -3141,9 +3141,11 @@ public final class Interpreter {
         Val[] rank = groupRank(obj.name(), m.member());
         if (rank != null) return rank;
       }
-      String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'" : "a call through an expression";
+      String method = c.callee() instanceof Expr.Member m ? "'" + text(m) + "()'"
+          : c.callee() instanceof Expr.Unsupported u ? u.what() : "a call through an expression";
       // an object whose class template specialization is unknown says so
-      String unknownObject = object != null && object.object instanceof Val.Unknown u ? u.reason() : null;
+      String unknownObject = object != null && object.object instanceof Val.Unknown u ? u.reason()
+          : c.callee() instanceof Expr.Unsupported ? "an expression bankcheck does not support" : null;
       for (int i = 0; i < args.size(); i++) {
         unanalyzed(addressed(c.args().get(i)), MemOp.LOAD, args.get(i), "its address is passed to " + method
             + ", which bankcheck does not follow (" + (unknownObject != null ? unknownObject

@@ -939,10 +939,38 @@ class ParserTest {
     CudaParserFacade.Result r = parse("""
         END_NAMESPACE_STD
         namespace cv { namespace cudev { __global__ void copy(float *p) { p[0] = 1; } } }
+        BEGIN_NAMESPACE_STD
+        template <class T> struct tuple_size<Zip<T> > : tuple_size<T> {};
+        END_NAMESPACE_STD
+        extern template __global__ void scale<float>(float *p);
+        template <int N> __global__ void scale(float *p) { p[0] = N; }
         """);
-    assertEquals(1, r.errors().size(), r.errors().toString());
-    assertEquals(1, r.errors().get(0).pos().line(), r.errors().toString());
-    assertEquals(List.of("copy"), functions(r.unit()).stream().map(Function::name).toList());
+    assertEquals(List.of(1, 3, 5), r.errors().stream().map(e -> e.pos().line()).toList(), r.errors().toString());
+    assertTrue(r.errors().get(1).message().contains("'BEGIN_NAMESPACE_STD' alone: it is no macro bankcheck has read"),
+        r.errors().toString());
+    assertEquals(List.of("copy", "scale"), functions(r.unit()).stream().map(Function::name).toList());
+  }
+
+  /**
+   * Host code of template libraries that made whole items fail (faiss's tensors, OpenCV's GpuMat, gsplat's launch
+   * dispatch): a member named through its class, an operator called by its qualified name, a conversion operator
+   * defined outside its class, a member template's constructor under two headers, {@code .template operator()}.
+   */
+  @Test
+  void hostCodeOfTemplateLibrariesParses() {
+    CudaParserFacade.Result r = parse("""
+        template <typename T, int D> __host__ Dev<T, D>& Dev<T, D>::operator=(Dev<T, D>&& t) {
+          this->Tensor<T, D>::operator=(std::move(t));
+          return *this;
+        }
+        template <typename T> template <class B> __host__ Mat<T>::Mat(const Expr<B>& e) : Base() {}
+        template <typename T> __host__ Mat<T>::operator Ptr<T>() const { return Ptr<T>(data); }
+        void Mat2::set(const Mat& m) { Mat::operator =(m); }
+        template <typename F> __device__ int pick(F&& fn) { return fn.template operator()<3>(); }
+        struct Der : Base { __device__ int g() { return this->Base::f(); } };
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(List.of("Mat2::set", "pick", "Der::g"), functions(r.unit()).stream().map(Function::name).toList());
   }
 
   /** The bodies of named namespaces, qualified; anonymous and inline ones add no name, extern "C" neither. */
