@@ -2,8 +2,10 @@ package dev.bankcheck.bank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -176,6 +178,179 @@ public final class BankModel {
     return new Bounds(worst, Math.min(best, worst),
         worstCase == null ? "none: no two lanes of a group can meet on one bank" + fixed : worstCase + fixed,
         bestCase == null ? "the lanes that share a bank on one word" : bestCase);
+  }
+
+  /** Most candidate addresses {@link #rangeBounds} enumerates for one warp. */
+  static final long RANGE_CANDIDATES = 1 << 13;
+
+  /**
+   * Worst and best ways where lane l's byte address is {@code byteAddress[l] + step[l] * k} for some k in
+   * {@code lo[l]..hi[l]} chosen by the data ({@code step[l]} 0: exactly {@code byteAddress[l]}); null where that
+   * makes more than {@link #RANGE_CANDIDATES} addresses. Addresses outside an array of {@code arrayBytes} (-1:
+   * unknown) are not taken, unless a lane has no other. Worst, exact: per bank, the most lanes that can be on
+   * different words at once (a matching of lanes to words), and for atomics the most lanes that can reach one
+   * word. Best: one choice of the data, made lane by lane; exact where it meets a lower bound (the exact lanes'
+   * own ways; for atomics the lanes over the words they can reach, for copies over the banks).
+   */
+  public Bounds rangeBounds(long[] byteAddress, long[] step, long[] lo, long[] hi, boolean[] active, int widthBytes,
+      AccessKind kind, long arrayBytes) {
+    checkArguments(byteAddress, active, widthBytes, kind);
+    int warp = cfg.warpSize();
+    long total = 0;
+    for (int l = 0; l < warp; l++) {
+      if (active[l]) total += step[l] == 0 ? 1 : hi[l] - lo[l] + 1;
+      if (total > RANGE_CANDIDATES) return null;
+    }
+    boolean atomic = kind == AccessKind.ATOMIC;
+    boolean copy = kind == AccessKind.COPY;
+    int groupSize = lanesPerGroup(widthBytes, cfg);
+    int worst = 1;
+    int best = 1;
+    int lowest = 1;
+    int mostValues = 1;
+    String worstCase = null;
+    String bestCase = null;
+    for (int start = 0; start < warp; start += groupSize) {
+      List<Integer> lanes = new ArrayList<>();
+      List<long[]> candidates = new ArrayList<>();
+      for (int l = start; l < Math.min(warp, start + groupSize); l++) {
+        if (!active[l]) continue;
+        lanes.add(l);
+        candidates.add(candidates(byteAddress[l], step[l], lo[l], hi[l], widthBytes, arrayBytes));
+        mostValues = Math.max(mostValues, candidates.get(candidates.size() - 1).length);
+      }
+      if (lanes.isEmpty()) continue;
+      // which lanes can touch each word
+      Map<Long, java.util.BitSet> reach = new java.util.TreeMap<>();
+      for (int i = 0; i < lanes.size(); i++) {
+        for (long a : candidates.get(i)) {
+          for (long w = wordOf(a, cfg.bankBytes()); w <= wordOf(a + widthBytes - 1, cfg.bankBytes()); w++) {
+            reach.computeIfAbsent(w, x -> new java.util.BitSet()).set(i);
+          }
+        }
+      }
+      Map<Integer, List<Long>> wordsOfBank = new java.util.TreeMap<>();
+      for (long w : reach.keySet()) wordsOfBank.computeIfAbsent((int) Math.floorMod(w, cfg.banks()), b -> new ArrayList<>()).add(w);
+      for (Map.Entry<Integer, List<Long>> bank : wordsOfBank.entrySet()) {
+        List<Long> words = bank.getValue();
+        if (copy) {
+          // a copy serves each lane apart: every lane that can reach the bank counts
+          java.util.BitSet onBank = new java.util.BitSet();
+          for (long w : words) onBank.or(reach.get(w));
+          if (onBank.cardinality() > worst) {
+            worst = onBank.cardinality();
+            worstCase = lanesText(onBank.stream().mapToObj(lanes::get).toList()) + " on bank " + bank.getKey()
+                + ", each lane counted";
+          }
+          continue;
+        }
+        List<Integer> matched = matching(words, reach, lanes.size());
+        if (matched.size() > worst) {
+          worst = matched.size();
+          worstCase = lanesText(matched.stream().map(lanes::get).toList()) + " on " + worst
+              + " different words of bank " + bank.getKey();
+        }
+        for (long w : words) {
+          int onWord = reach.get(w).cardinality();
+          if (atomic && onWord > worst) {
+            worst = onWord;
+            worstCase = lanesText(reach.get(w).stream().mapToObj(lanes::get).toList()) + " on one word (word " + w
+                + ", bank " + bank.getKey() + ")";
+          }
+        }
+      }
+      int[] chosen = chooseLeastWays(candidates, widthBytes, kind);
+      if (chosen[0] > best) {
+        best = chosen[0];
+        bestCase = lanesText(lanes) + " spread as evenly as the data can (" + best + "-way)";
+      }
+      // pigeonhole: an atomic's lanes share the words they can reach, a copy's the banks
+      int spread = atomic ? reach.size() : copy ? wordsOfBank.size() : Integer.MAX_VALUE;
+      int forced = (int) Math.max(chosen[1], (lanes.size() + (long) spread - 1) / spread);
+      lowest = Math.max(lowest, forced);
+    }
+    String range = " (the index is bounded: each lane's address is one of at most " + mostValues + ")";
+    return new Bounds(worst, best,
+        worstCase == null ? "none: no two lanes of a group can be on different words of one bank"
+            + (atomic ? " or on one word" : copy ? " or on one bank" : "") + range : worstCase + range,
+        best == lowest ? (bestCase == null ? "every lane on its own bank or its bank's one word" : bestCase)
+            : bestCase + "; no choice can do better than " + lowest + "-way");
+  }
+
+  /** Lane l's addresses, those inside the array where some are. */
+  private static long[] candidates(long base, long step, long lo, long hi, int widthBytes, long arrayBytes) {
+    if (step == 0) return new long[] {base};
+    long[] all = java.util.stream.LongStream.rangeClosed(lo, hi).map(k -> base + step * k).toArray();
+    long[] inside = java.util.Arrays.stream(all).filter(a -> a >= 0 && a + widthBytes <= arrayBytes).toArray();
+    return arrayBytes < 0 || inside.length == 0 ? all : inside;
+  }
+
+  /** The lanes (indices) of a largest matching of lanes to distinct {@code words} that they reach (Kuhn's). */
+  private static List<Integer> matching(List<Long> words, Map<Long, java.util.BitSet> reach, int laneCount) {
+    int[] wordOfLane = new int[laneCount];
+    java.util.Arrays.fill(wordOfLane, -1);
+    int[] laneOfWord = new int[words.size()];
+    java.util.Arrays.fill(laneOfWord, -1);
+    for (int w = 0; w < words.size(); w++) {
+      augment(w, words, reach, laneOfWord, wordOfLane, new boolean[laneCount]);
+    }
+    List<Integer> lanes = new ArrayList<>();
+    for (int l = 0; l < laneCount; l++) if (wordOfLane[l] >= 0) lanes.add(l);
+    return lanes;
+  }
+
+  private static boolean augment(int w, List<Long> words, Map<Long, java.util.BitSet> reach, int[] laneOfWord,
+      int[] wordOfLane, boolean[] seen) {
+    java.util.BitSet lanes = reach.get(words.get(w));
+    for (int l = lanes.nextSetBit(0); l >= 0; l = lanes.nextSetBit(l + 1)) {
+      if (seen[l]) continue;
+      seen[l] = true;
+      if (wordOfLane[l] < 0 || augment(wordOfLane[l], words, reach, laneOfWord, wordOfLane, seen)) {
+        wordOfLane[l] = w;
+        laneOfWord[w] = l;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * One choice per lane, exact lanes first, each taking the address that adds the fewest ways so far: the ways it
+   * gives, and those of the exact lanes alone (no choice gives fewer).
+   */
+  private int[] chooseLeastWays(List<long[]> candidates, int widthBytes, AccessKind kind) {
+    Map<Long, Integer> lanesOnWord = new HashMap<>();
+    int[] wordsOnBank = new int[cfg.banks()];
+    int ways = 1;
+    int exact = 1;
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < candidates.size(); i++) order.add(i);
+    order.sort(java.util.Comparator.comparingInt(i -> candidates.get(i).length));
+    for (int i : order) {
+      long pick = candidates.get(i)[0];
+      int least = Integer.MAX_VALUE;
+      for (long a : candidates.get(i)) {
+        int cost = 0;
+        for (long w = wordOf(a, cfg.bankBytes()); w <= wordOf(a + widthBytes - 1, cfg.bankBytes()); w++) {
+          int on = lanesOnWord.getOrDefault(w, 0);
+          // a copy counts each lane; others count words, and an atomic the lanes on one word too
+          int bank = wordsOnBank[(int) Math.floorMod(w, cfg.banks())] + (on == 0 || kind == AccessKind.COPY ? 1 : 0);
+          cost = Math.max(cost, kind == AccessKind.ATOMIC ? Math.max(bank, on + 1) : bank);
+        }
+        if (cost < least) {
+          least = cost;
+          pick = a;
+        }
+      }
+      for (long w = wordOf(pick, cfg.bankBytes()); w <= wordOf(pick + widthBytes - 1, cfg.bankBytes()); w++) {
+        if (lanesOnWord.merge(w, 1, Integer::sum) == 1 || kind == AccessKind.COPY) {
+          wordsOnBank[(int) Math.floorMod(w, cfg.banks())]++;
+        }
+      }
+      ways = Math.max(ways, least);
+      if (candidates.get(i).length == 1) exact = ways;
+    }
+    return new int[] {ways, exact};
   }
 
   /** "bank 3", "bank 0 or 16", "bank 1, 9, 17 or 25", "one of banks 2, 6, 10, ... (2 modulo 4)". */

@@ -835,10 +835,19 @@ final class KernelChecker {
     }
     Poly[] offsets = new Poly[n];
     long[] modulus = new long[n];
+    long[] lo = new long[n];
+    long[] hi = new long[n];
+    boolean bounded = anyData;
     for (int l = 0; l < n; l++) {
       if (active[l]) {
         offsets[l] = lanes[l].offset();
         modulus[l] = lanes[l].data() ? lanes[l].modulus() : 0;
+        Val.Range range = lanes[l].range();
+        if (lanes[l].data() && range == null) bounded = false;
+        if (range != null) {
+          lo[l] = range.lo();
+          hi[l] = range.hi();
+        }
       }
     }
     for (BranchCase branchCase : branchCases(offsets)) {
@@ -866,6 +875,11 @@ final class KernelChecker {
         boolean independent = warps != null;
         for (int k = 0; warps != null && k < warps.length && independent; k++) {
           independent = model.dataIndependent(warps[k], modulus, active, site.width);
+        }
+        // bounded data: its addresses enumerated (inside the array only where the constant parts are whole addresses)
+        if (!independent && bounded && warps != null && addRangeBounds(site, warps, modulus, lo, hi, active,
+            activeCount, !direct || symbolic.isConstant() ? site.root.type().size() : -1)) {
+          continue;
         }
         if (!independent) {
           addDataBounds(site, warps, modulus, active, activeCount);
@@ -1019,14 +1033,35 @@ final class KernelChecker {
       if (b == null) {
         site.plainData = true;
       } else {
-        // the best case holds for every execution (some may be branches that are not taken), the worst for one
-        site.dataBounds = site.dataBounds == null ? b : new Bounds(
-            Math.max(b.worst(), site.dataBounds.worst()), Math.min(b.best(), site.dataBounds.best()),
-            b.worst() > site.dataBounds.worst() ? b.worstCase() : site.dataBounds.worstCase(),
-            b.best() < site.dataBounds.best() ? b.bestCase() : site.dataBounds.bestCase());
+        site.dataBounds = merged(site.dataBounds, b);
       }
     }
     if (warps == null) site.plainData = true;
+  }
+
+  /**
+   * A data-dependent execution whose data lanes move within bounds: its bounds from each warp's candidate
+   * addresses ({@link BankModel#rangeBounds}); false, adding nothing, where they are too many to enumerate.
+   */
+  private boolean addRangeBounds(Site site, long[][] warps, long[] step, long[] lo, long[] hi, boolean[] active,
+      int activeCount, long arrayBytes) {
+    List<Bounds> each = new ArrayList<>();
+    for (long[] addr : warps) {
+      Bounds b = model.rangeBounds(addr, step, lo, hi, active, site.width, site.kind, arrayBytes);
+      if (b == null) return false;
+      each.add(b);
+    }
+    site.data = true;
+    site.dataLanes = Math.max(site.dataLanes, activeCount);
+    for (Bounds b : each) site.dataBounds = merged(site.dataBounds, b);
+    return true;
+  }
+
+  /** Two executions' bounds: the best case holds for every execution (some may be branches not taken), the worst for one. */
+  private static Bounds merged(Bounds a, Bounds b) {
+    if (a == null) return b;
+    return new Bounds(Math.max(a.worst(), b.worst()), Math.min(a.best(), b.best()),
+        b.worst() > a.worst() ? b.worstCase() : a.worstCase(), b.best() < a.best() ? b.bestCase() : a.bestCase());
   }
 
   /** How findings name the k-th warp a symbolic warp stands for. */
@@ -1292,6 +1327,14 @@ final class KernelChecker {
         // an execution whose address does not depend on data is worse
         worst = s.worst.ways();
         worstCase = Explain.reason(s.worst, width) + ctx + ", where the address does not depend on data";
+      }
+      if (worst == 1 && s.unknown == null) {
+        // bounds that no data can make conflict: conflict-free, whatever it is
+        String why = s.dataLanes <= 1 && (s.worst == null || s.worst.ways() <= 1)
+            ? "only one lane at a time makes it" : worstCase.replaceFirst("^none: ", "");
+        return new Finding(s.pos, Rules.NONE, kernel.name(), array, via, op, width, 1, null, null, null, Verdict.OK,
+            null, null, false, "conflict-free for any data: the index depends on memory contents, but " + why,
+            List.copyOf(assumptions), null, null);
       }
       String reason = "the index depends on memory contents; worst case: " + worstCase + ", best case: " + b.bestCase();
       return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, width, null, null, null,

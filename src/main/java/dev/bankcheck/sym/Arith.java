@@ -74,7 +74,9 @@ public final class Arith {
   /**
    * Arithmetic with a value read from memory: the result is data too, and what is known of it modulo some
    * number is kept through +, -, * and << by constants (the congruence {@code d * 32 + tid == tid (mod 32)});
-   * {@code %} and {@code &} by a divisor of that modulus give an exact number.
+   * {@code %} and {@code &} by a divisor of that modulus give an exact number. Bounds on it ({@code Val.Range}) are
+   * kept through the same operations, and {@code &}, {@code %}, {@code >>} and {@code /} by a constant make them
+   * ({@code d & 31} is 0..31 whatever d is).
    */
   private static Val data(int code, Val a, Val b) {
     Val.Data d = a instanceof Val.Data x ? x : (Val.Data) b;
@@ -83,27 +85,40 @@ public final class Arith {
     if (!(other instanceof Val.Num num)) return d.plain();
     Poly q = num.poly();
     long c = q.isConstant() ? q.constant() : 0;
+    Val.Range k = d.range();
     try {
       switch (code) {
         case ADD:
-          return Val.Data.congruent(d.source(), d.modulus(), d.residue().add(q));
+          return d.plus(q);
         case SUB:
-          return d == a ? Val.Data.congruent(d.source(), d.modulus(), d.residue().sub(q))
-              : Val.Data.congruent(d.source(), d.modulus(), q.sub(d.residue()));
+          return d == a ? Val.Data.congruent(d.source(), d.modulus(), d.residue().sub(q), k)
+              : Val.Data.congruent(d.source(), d.modulus(), q.sub(d.residue()), k == null ? null : k.negate());
         case MUL:
           if (!q.isConstant()) return d.plain();
           if (c == 0) return Val.num(0);
-          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), Math.abs(c)), d.residue().scale(c));
+          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), Math.abs(c)), d.residue().scale(c),
+              k == null || c > 0 ? k : k.negate());
         case SHL:
           if (d != a || !q.isConstant() || c < 0 || c > 30) return d.plain();
-          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), 1L << c), d.residue().scale(1L << c));
+          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), 1L << c), d.residue().scale(1L << c), k);
         case MOD:
           // indices are taken as non-negative, as for symbolic values
-          return d == a && c > 0 && d.modulus() % c == 0 && d.residue().isConstant()
-              ? Val.num(d.residue().constant() % c) : d.plain();
+          if (d != a || c <= 0) return d.plain();
+          if (d.modulus() % c == 0 && d.residue().isConstant()) return Val.num(d.residue().constant() % c);
+          // a value that may be negative (also as a 32-bit int: a vote's mask) keeps C's sign
+          return mayBeNegative(d) ? Val.Data.between(d.source(), 1 - c, c - 1) : within(d, 0, c - 1);
         case AND:
-          return c > 0 && Long.bitCount(c + 1) == 1 && d.modulus() % (c + 1) == 0 && d.residue().isConstant()
-              ? Val.num(d.residue().constant() & c) : d.plain();
+          if (!q.isConstant() || c < 0) return d.plain();
+          if (Long.bitCount(c + 1) == 1 && d.modulus() % (c + 1) == 0 && d.residue().isConstant()) {
+            return Val.num(d.residue().constant() & c);
+          }
+          return within(d, 0, c);
+        case SHR:
+        case DIV:
+          // a non-negative value in known bounds keeps them: 0..31 >> 2 is 0..7
+          if (d != a || c <= 0 || code == SHR && c > 62 || d.min() == null || mayBeNegative(d)) return d.plain();
+          long divisor = code == SHR ? 1L << c : c;
+          return Val.Data.between(d.source(), d.min() / divisor, d.max() / divisor);
         default:
           return d.plain();
       }
@@ -112,8 +127,34 @@ public final class Arith {
     }
   }
 
+  /**
+   * Whether bounded data may be negative, as a 32-bit int too (2^31 and more wrap there); unbounded data is taken as
+   * non-negative, as symbolic values are.
+   */
+  private static boolean mayBeNegative(Val.Data d) {
+    return d.min() != null && (d.min() < 0 || d.max() > Integer.MAX_VALUE);
+  }
+
+  /**
+   * {@code d & c} or {@code d % c} for a non-negative result at most {@code hi}: where {@code hi + 1} is a power of
+   * two, what d is known to be modulo a divisor of it stays ({@code (d * 4) & 255} is 0, 4, ..., 252).
+   */
+  private static Val.Data within(Val.Data d, long lo, long hi) {
+    if (Long.bitCount(hi + 1) != 1 || !d.residue().isConstant()) return Val.Data.between(d.source(), lo, hi);
+    long g = gcd(d.modulus(), hi + 1);
+    long r = Math.floorMod(d.residue().constant(), g);
+    return Val.Data.congruent(d.source(), g, Poly.of(r), Val.Range.of(0, (hi - r) / g));
+  }
+
   private static Val sum(Val.Data d, Val.Data e, boolean minus) {
     long g = gcd(d.modulus(), e.modulus());
+    if (d.min() != null && e.min() != null) {
+      // both bounded: the sum's bounds, congruent modulo what both share
+      long lo = minus ? d.min() - e.max() : d.min() + e.min();
+      long hi = minus ? d.max() - e.min() : d.max() + e.max();
+      long r = Math.floorMod(lo, g);
+      return Val.Data.congruent(d.source(), g, Poly.of(r), Val.Range.of(Math.floorDiv(lo - r, g), Math.floorDiv(hi - r, g)));
+    }
     return Val.Data.congruent(d.source(), g, minus ? d.residue().sub(e.residue()) : d.residue().add(e.residue()));
   }
 
@@ -145,6 +186,16 @@ public final class Arith {
       m = 0;
     } else {
       return d.plain();
+    }
+    Long otherMin = other instanceof Val.Data e ? e.min() : r.isConstant() ? r.constant() : null;
+    if (d.min() != null && otherMin != null) {
+      // both bounded: the hull of their bounds
+      Long otherMax = other instanceof Val.Data e ? e.max() : otherMin;
+      long g = gcd(gcd(d.modulus(), m), d.min() - otherMin);
+      long lo = Math.min(d.min(), otherMin);
+      long rest = Math.floorMod(lo, g);
+      return Val.Data.congruent(d.source(), g, Poly.of(rest), Val.Range.of(Math.floorDiv(lo - rest, g),
+          Math.floorDiv(Math.max(d.max(), otherMax) - rest, g)));
     }
     Poly diff = d.residue().sub(r);
     if (!diff.isConstant()) return d.plain();
@@ -248,8 +299,10 @@ public final class Arith {
     if (a instanceof Val.Data d) {
       return switch (op) {
         case "+" -> d;
-        case "-" -> Val.Data.congruent(d.source(), d.modulus(), d.residue().negate());
-        case "~" -> Val.Data.congruent(d.source(), d.modulus(), d.residue().negate().add(Poly.of(-1)));
+        case "-" -> Val.Data.congruent(d.source(), d.modulus(), d.residue().negate(),
+            d.range() == null ? null : d.range().negate());
+        case "~" -> Val.Data.congruent(d.source(), d.modulus(), d.residue().negate().add(Poly.of(-1)),
+            d.range() == null ? null : d.range().negate());
         default -> d.plain();
       };
     }

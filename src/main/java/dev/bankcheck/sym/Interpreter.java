@@ -704,6 +704,23 @@ public final class Interpreter {
   }
 
   /**
+   * A bit intrinsic of data: its bounds, from those of the data where it is non-negative ({@code __popc} of a value
+   * below 2^l is at most l, the compacted rank {@code __popc(mask & ((1u << lane) - 1))} at most the lane; {@code
+   * __ffs} of a value that is not 0 at least 1); data without any for __brev.
+   */
+  private static Val bitIntrinsicOfData(String name, Val.Data d) {
+    int bits = name.endsWith("ll") ? 64 : 32;
+    if (name.startsWith("__brev")) return d.plain();
+    boolean nonZero = d.min() != null && (d.min() > 0 || d.max() < 0);
+    boolean fits = d.min() != null && d.min() >= 0 && (bits == 64 || d.max() <= 0xFFFF_FFFFL);
+    int high = fits ? 64 - Long.numberOfLeadingZeros(d.max()) : bits; // the highest bit that may be set, counted from 1
+    if (name.startsWith("__clz")) {
+      return Val.Data.between(d.source(), bits - high, fits ? bits - 64 + Long.numberOfLeadingZeros(d.min()) : bits);
+    }
+    return Val.Data.between(d.source(), name.startsWith("__ffs") && nonZero ? 1 : 0, high);
+  }
+
+  /**
    * Whether a pointer to shared memory takes this pointee: a type with a size, or one that cannot be laid out
    * (an unknown name, a template parameter without a value), whose accesses are then unknown. Keeping the old
    * pointee there read '(Vec4*) smem' of an int array as 4-byte accesses.
@@ -715,6 +732,9 @@ public final class Interpreter {
   /** The value an integer type can hold: char and short wrap (exactly where the algebra allows). */
   static Val narrow(Val v, Type.Scalar s) {
     if (v instanceof Val.Data d && s.size() < 4) {
+      long span = 1L << (s.size() * 8);
+      // bounds that fit the type stay (signed or not)
+      if (d.min() != null && d.min() >= -span / 2 && d.max() < span) return d;
       // a char or short keeps what the value is known to be modulo a divisor of its range
       return Val.Data.congruent(d.source(), Arith.gcd(d.modulus(), 1L << (s.size() * 8)), d.residue());
     }
@@ -1712,7 +1732,7 @@ public final class Interpreter {
       for (int l = 0; l < n; l++) {
         if (!mask[l]) continue;
         if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(advance));
-        else if (v.vals[l] instanceof Val.Data d) v.vals[l] = Val.Data.congruent(d.source(), d.modulus(), d.residue().add(advance));
+        else if (v.vals[l] instanceof Val.Data d) v.vals[l] = d.plus(advance);
         else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
           v.vals[l] = p.withOffset(p.offset().add(advance.scale(p.pointee().size())));
         }
@@ -2571,7 +2591,9 @@ public final class Interpreter {
       if (size <= 0 || p.data() && pointerModulus <= 1 || modulus <= 1) {
         return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
       }
-      return new Val.Ptr(p.root(), p.offset().add(d.residue().scale(size)), p.pointee(), p.via(), null, true, modulus);
+      // bounds on the data bound the address, unless the pointer already moves with other data
+      return new Val.Ptr(p.root(), p.offset().add(d.residue().scale(size)), p.pointee(), p.via(), modulus,
+          p.data() ? null : d.range());
     } catch (ArithmeticException overflow) {
       return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
     }
@@ -3233,12 +3255,21 @@ public final class Interpreter {
             && num.poly().isConstant() ? Val.num(Math.abs(num.poly().constant())) : Arith.binary("max", x, Arith.unary("-", x)));
       }
       case "__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll" -> {
-        // bit intrinsics of a constant, lane by lane: 32-bit unless the name ends in ll
+        // bit intrinsics of a constant, lane by lane: 32-bit unless the name ends in ll; of data, its bounds
         if (args.size() == 1) {
           needsEachWarp(args.get(0), mask);
           return lanewise(List.of(args.get(0), args.get(0)), (x, y) -> x instanceof Val.Num num && num.poly().isConstant()
               ? Val.num(bitIntrinsic(simple, num.poly().constant()))
+              : x instanceof Val.Data d ? bitIntrinsicOfData(simple, d)
               : x instanceof Val.Unknown ? x : new Val.Unknown("the result of '" + simple + "' of a value that is not a constant"));
+        }
+      }
+      case "__ballot_sync", "__activemask", "__match_any_sync", "__any_sync", "__all_sync" -> {
+        // warp votes: bit masks of lanes (data), with the calling lane's own bit set in a match; any and all are 0 or 1
+        if (f == null && args.size() == (simple.equals("__activemask") ? 0 : 2)) {
+          String source = "the result of '" + simple + "' at " + at(c.pos());
+          return fill(simple.equals("__any_sync") || simple.equals("__all_sync") ? Val.Data.between(source, 0, 1)
+              : Val.Data.between(source, simple.equals("__match_any_sync") ? 1 : 0, 0xFFFF_FFFFL));
         }
       }
       case "__cvta_generic_to_shared" -> {

@@ -26,13 +26,14 @@ public sealed interface Val {
    * null, says why the lanes may hold an address of memory that is not shared instead.
    */
   record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus,
-      String orElsewhere) implements Val {
+      String orElsewhere, Range range) implements Val {
     public Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data) {
-      this(root, offset, pointee, via, unknown, data, 0, null);
+      this(root, offset, pointee, via, unknown, data, 0, null, null);
     }
 
-    public Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus) {
-      this(root, offset, pointee, via, unknown, data, modulus, null);
+    /** A data pointer: {@code offset + modulus * k} bytes for some integer k, in {@code range} where that is not null. */
+    public Ptr(SharedRoot root, Poly offset, Type pointee, String via, long modulus, Range range) {
+      this(root, offset, pointee, via, null, true, modulus, null, range);
     }
 
     /** The exact offset: null where it is unknown or depends on data. */
@@ -41,19 +42,19 @@ public sealed interface Val {
     }
 
     Ptr withOffset(Poly o) {
-      return new Ptr(root, o, pointee, via, unknown, data, modulus, orElsewhere);
+      return new Ptr(root, o, pointee, via, unknown, data, modulus, orElsewhere, range);
     }
 
     Ptr withPointee(Type t) {
-      return new Ptr(root, offset, t, via, unknown, data, modulus, orElsewhere);
+      return new Ptr(root, offset, t, via, unknown, data, modulus, orElsewhere, range);
     }
 
     Ptr orElsewhere(String why) {
-      return new Ptr(root, offset, pointee, via, unknown, data, modulus, why);
+      return new Ptr(root, offset, pointee, via, unknown, data, modulus, why, range);
     }
 
     Ptr withVia(String v) {
-      return new Ptr(root, offset, pointee, v, unknown, data, modulus, orElsewhere);
+      return new Ptr(root, offset, pointee, v, unknown, data, modulus, orElsewhere, range);
     }
   }
 
@@ -61,20 +62,86 @@ public sealed interface Val {
    * A value read from memory whose contents the tool does not know (per lane), known only to be congruent to
    * {@code residue} modulo {@code modulus} ({@code d * 32 + tid} is {@code tid} modulo 32); modulus 1: any integer.
    */
-  record Data(String source, long modulus, Poly residue) implements Val {
+  record Data(String source, long modulus, Poly residue, Range range) implements Val {
     public Data(String source) {
-      this(source, 1, Poly.ZERO);
+      this(source, 1, Poly.ZERO, null);
+    }
+
+    public Data(String source, long modulus, Poly residue) {
+      this(source, modulus, residue, null);
     }
 
     /** Any value of {@code residue + modulus * k}: the constant part reduced to {@code [0, modulus)}. */
     static Data congruent(String source, long modulus, Poly residue) {
-      if (modulus <= 1) return new Data(source);
+      return congruent(source, modulus, residue, null);
+    }
+
+    /** {@code residue + modulus * k} for k in {@code range} (null: any k). */
+    static Data congruent(String source, long modulus, Poly residue, Range range) {
+      if (modulus <= 1 && range == null) return new Data(source);
+      modulus = Math.max(1, modulus);
       long c = residue.constant();
-      return new Data(source, modulus, residue.sub(Poly.of(c)).add(Poly.of(Math.floorMod(c, modulus))));
+      long reduced = Math.floorMod(c, modulus);
+      // the constant part moves into k: c = reduced + modulus * shift
+      Range r = range == null ? null : range.plus((c - reduced) / modulus);
+      return new Data(source, modulus, residue.sub(Poly.of(c)).add(Poly.of(reduced)), r);
+    }
+
+    /** Data from {@code lo} to {@code hi}. */
+    static Data between(String source, long lo, long hi) {
+      return congruent(source, 1, Poly.ZERO, Range.of(lo, hi));
+    }
+
+    Data plus(Poly p) {
+      return congruent(source, modulus, residue.add(p), range);
     }
 
     Data plain() {
-      return modulus == 1 ? this : new Data(source);
+      return modulus == 1 && range == null ? this : new Data(source);
+    }
+
+    /** The least value, where the residue is a constant and k bounded; null otherwise. */
+    Long min() {
+      return at(range == null ? 0 : range.lo());
+    }
+
+    /** The greatest value, where the residue is a constant and k bounded; null otherwise. */
+    Long max() {
+      return at(range == null ? 0 : range.hi());
+    }
+
+    private Long at(long k) {
+      if (range == null || !residue.isConstant()) return null;
+      try {
+        return Math.addExact(residue.constant(), Math.multiplyExact(modulus, k));
+      } catch (ArithmeticException overflow) {
+        return null;
+      }
+    }
+  }
+
+  /**
+   * The values {@code lo..hi} (inclusive) that the multiplier k of a data value or pointer takes; bounded by
+   * {@link #LIMIT} on both sides, so that sums and products with small factors stay exact.
+   */
+  record Range(long lo, long hi) {
+    static final long LIMIT = 1L << 40;
+
+    /** The range, or null (any k) where it is empty or reaches past {@link #LIMIT}. */
+    static Range of(long lo, long hi) {
+      return lo > hi || lo < -LIMIT || hi > LIMIT ? null : new Range(lo, hi);
+    }
+
+    Range plus(long c) {
+      return Math.abs(c) > LIMIT ? null : of(lo + c, hi + c);
+    }
+
+    Range negate() {
+      return of(-hi, -lo);
+    }
+
+    public long count() {
+      return hi - lo + 1;
     }
   }
 

@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
  * <pre>
  * // expect: ITEM[; ITEM]...
  *   ITEM    = [load|store|atomic] VERDICT [wavefronts=N] [ideal=N] [width=N] [array=NAME] [via=NAME]
+ *             [worst=N] [best=N]   (the ways of a data-dependent access at worst and at best)
  *   VERDICT = ok | broadcast | ways=N (N &gt;= 2) | data-dependent | unknown | parse-error | unanalyzed-access
  * // expect-no-accesses: why            (the file has no access under test)
  * // RUN: [--block X[xY[xZ]]] [-D NAME[=VALUE]] [--banks N] [--bank-bytes N] [--warp-size N]
@@ -49,7 +50,9 @@ public final class Expectations {
       Integer ideal,
       Integer width,
       String array,
-      String via) {
+      String via,
+      Integer worst,
+      Integer best) {
 
     /** The item in directive syntax, e.g. {@code load ways=2 wavefronts=2}. */
     @Override
@@ -62,6 +65,8 @@ public final class Expectations {
       if (width != null) b.append(" width=").append(width);
       if (array != null) b.append(" array=").append(array);
       if (via != null) b.append(" via=").append(via);
+      if (worst != null) b.append(" worst=").append(worst);
+      if (best != null) b.append(" best=").append(best);
       return b.toString();
     }
   }
@@ -214,7 +219,7 @@ public final class Expectations {
     for (; k < tok.length; k++) {
       int eq = tok[k].indexOf('=');
       String key = eq < 0 ? tok[k] : tok[k].substring(0, eq);
-      if (!Set.of("wavefronts", "ideal", "width", "array", "via").contains(key) || eq < 0) {
+      if (!Set.of("wavefronts", "ideal", "width", "array", "via", "worst", "best").contains(key) || eq < 0) {
         throw new IllegalArgumentException("unknown attribute '" + tok[k] + "'");
       }
       if (attrs.put(key, tok[k].substring(eq + 1)) != null) {
@@ -230,7 +235,12 @@ public final class Expectations {
     if (width != null && !WIDTHS.contains(width)) throw new IllegalArgumentException("width must be 1, 2, 4, 8 or 16");
     String array = ident(attrs.get("array"));
     String via = ident(attrs.get("via"));
-    return new Item(line, op, verdict, ways, wavefronts, ideal, width, array, via);
+    Integer worst = attrs.containsKey("worst") ? number(attrs.get("worst"), "") : null;
+    Integer best = attrs.containsKey("best") ? number(attrs.get("best"), "") : null;
+    if ((worst != null || best != null) && !verdict.equals("data-dependent")) {
+      throw new IllegalArgumentException("worst= and best= are for data-dependent accesses");
+    }
+    return new Item(line, op, verdict, ways, wavefronts, ideal, width, array, via, worst, best);
   }
 
   private static int number(String s, String prefix) {
@@ -313,7 +323,7 @@ public final class Expectations {
     List<Seen> seen = new ArrayList<>();
     for (SourceError e : report.errors()) {
       seen.add(new Seen(e.pos().line(), e.pos().file(),
-          new Item(e.pos().line(), null, "parse-error", null, null, null, null, null, null), e.message()));
+          new Item(e.pos().line(), null, "parse-error", null, null, null, null, null, null, null, null), e.message()));
     }
     for (Finding f : report.findings()) seen.add(new Seen(f.pos().line(), f.pos().file(), asItem(f), f.reason()));
 
@@ -380,7 +390,7 @@ public final class Expectations {
       verdict = f.verdict().id;
     }
     return new Item(f.pos().line(), f.op() == null ? null : f.op().id, verdict, ways, f.wavefronts(),
-        f.idealWavefronts(), f.widthBytes(), f.array(), f.via());
+        f.idealWavefronts(), f.widthBytes(), f.array(), f.via(), f.worstWays(), f.bestWays());
   }
 
   /** Whether expected item {@code e} accepts the seen item {@code s}: equal wherever e says something. */
@@ -392,6 +402,8 @@ public final class Expectations {
         && (e.ideal() == null || e.ideal().equals(s.ideal()))
         && (e.width() == null || e.width().equals(s.width()))
         && (e.array() == null || e.array().equals(s.array()))
-        && (e.via() == null || e.via().equals(s.via()));
+        && (e.via() == null || e.via().equals(s.via()))
+        && (e.worst() == null || e.worst().equals(s.worst()))
+        && (e.best() == null || e.best().equals(s.best()));
   }
 }

@@ -32,8 +32,17 @@ class ExpectationsTest {
   void parsesOneItemWithEveryAttribute() {
     Expectations e = parse("x = s[2*i];  // expect: load ways=2 wavefronts=4 ideal=2 width=8 array=s via=p");
     assertEquals(List.of(), e.errors());
-    assertEquals(List.of(new Item(1, "load", "ways", 2, 4, 2, 8, "s", "p")), e.items());
+    assertEquals(List.of(new Item(1, "load", "ways", 2, 4, 2, 8, "s", "p", null, null)), e.items());
     assertEquals("load ways=2 wavefronts=4 ideal=2 width=8 array=s via=p", e.items().get(0).toString());
+  }
+
+  @Test
+  void dataDependentItemsTakeTheirBounds() {
+    Expectations e = parse("atomicAdd(&h[d & 7], 1);  // expect: atomic data-dependent worst=32 best=1");
+    assertEquals(List.of(), e.errors());
+    assertEquals(List.of(new Item(1, "atomic", "data-dependent", null, null, null, null, null, null, 32, 1)), e.items());
+    assertEquals("atomic data-dependent worst=32 best=1", e.items().get(0).toString());
+    assertEquals(1, parse("x = s[i];  // expect: load ok worst=2").errors().size());
   }
 
   @Test

@@ -95,7 +95,8 @@ class ArithTest {
         Arith.binary("+", row, Arith.binary("+", Arith.binary("*", d, Val.num(64)), Val.num(1))));
     assertEquals(new Val.Data("mem", 32, B.add(Poly.of(5))), Arith.binary("+", row, num(B)));
     assertEquals(d, Arith.binary("/", row, Val.num(2)));
-    assertEquals(d, Arith.binary("%", row, Val.num(64)));
+    // 32k + 5 modulo 64: 5 or 37
+    assertEquals(new Val.Data("mem", 32, Poly.of(5), Val.Range.of(0, 1)), Arith.binary("%", row, Val.num(64)));
     assertEquals(Val.num(0), Arith.binary("*", row, Val.num(0)));
     // two branches: what both sides are congruent to
     assertEquals(row, Arith.join(row, Val.num(37)));
@@ -103,6 +104,41 @@ class ArithTest {
     assertEquals(new Val.Data("mem", 32, Poly.ZERO),
         Arith.join(new Val.Data("mem", 64, Poly.ZERO), new Val.Data("mem", 64, Poly.of(32))));
     assertEquals(d, Arith.join(row, num(B)));
+  }
+
+  /** Bounds on data: made by & and % by constants, kept by +, -, *, <<, >>, / and branches, joined by sums. */
+  @Test
+  void dataKeepsItsBounds() {
+    Val d = new Val.Data("mem");
+    Val lane = Arith.binary("&", d, Val.num(31));
+    assertEquals(Val.Data.between("mem", 0, 31), lane);
+    assertEquals(Val.Data.between("mem", 0, 100), Arith.binary("&", d, Val.num(100)));
+    // (d * 4) & 255: a multiple of 4 up to 252
+    assertEquals(new Val.Data("mem", 4, Poly.ZERO, Val.Range.of(0, 63)),
+        Arith.binary("&", Arith.binary("*", d, Val.num(4)), Val.num(255)));
+    Val row = Arith.binary("+", Arith.binary("<<", lane, Val.num(5)), num(B));
+    assertEquals(new Val.Data("mem", 32, B, Val.Range.of(0, 31)), row);
+    Val minusOne = Arith.binary("-", lane, Val.num(1));
+    assertEquals(Val.Data.between("mem", -1, 30), minusOne);
+    assertEquals(Val.Data.between("mem", -30, 1), Arith.binary("-", Val.num(1), lane));
+    assertEquals(new Val.Data("mem", 3, Poly.ZERO, Val.Range.of(-30, 1)), Arith.binary("*", minusOne, Val.num(-3)));
+    // C's remainder keeps the sign of a value that may be negative
+    assertEquals(Val.Data.between("mem", -7, 7), Arith.binary("%", minusOne, Val.num(8)));
+    assertEquals(Val.Data.between("mem", 0, 7), Arith.binary(">>", lane, Val.num(2)));
+    assertEquals(Val.Data.between("mem", 0, 10), Arith.binary("/", lane, Val.num(3)));
+    assertEquals(d, Arith.binary(">>", minusOne, Val.num(2)));
+    assertEquals(Val.Data.between("mem", 0, 62), Arith.binary("+", lane, lane));
+    assertEquals(Val.Data.between("mem", -31, 31), Arith.binary("-", lane, lane));
+    assertEquals(Val.Data.between("mem", 0, 40), Arith.join(lane, Val.num(40)));
+    // a vote's mask may be negative as an int: no bounds from a shift, C's sign for a remainder
+    Val mask = Val.Data.between("mem", 0, 0xFFFF_FFFFL);
+    assertEquals(d, Arith.binary(">>", mask, Val.num(27)));
+    assertEquals(Val.Data.between("mem", -31, 31), Arith.binary("%", mask, Val.num(32)));
+    assertEquals(Val.Data.between("mem", 0, 31), Arith.binary("&", mask, Val.num(31)));
+    assertEquals(new Val.Data("mem", 8, Poly.ZERO, Val.Range.of(0, 4)),
+        Arith.join(Arith.binary("*", Arith.binary("&", d, Val.num(3)), Val.num(8)), Val.num(32)));
+    assertEquals(Val.Data.between("mem", -31, 0), Arith.unary("-", lane));
+    assertEquals(Val.Data.between("mem", -32, -1), Arith.unary("~", lane));
   }
 
   @Test
