@@ -59,7 +59,7 @@ class HwCheckDriversTest {
       }
     }
     // The atomics and the 8- and 16-byte accesses the issue asks for are all launched, and first.
-    assertEquals("samples-cu/cpp_idioms.cu", rows.get(0).sample());
+    assertEquals("samples-cu/bounded_data.cu", rows.get(0).sample());
     for (String k : List.of("counters", "sharedBuckets", "fewLanes", "strided", "columnStore", "vectors", "sgemmFloat4",
         "swizzledColumnRead")) {
       assertTrue(rows.indexOf(row(k)) < rows.indexOf(row("cube")), k);
