@@ -32,6 +32,23 @@ __global__ void blockSums(const float *in, float *out) {
   out[threadIdx.x] = v;
 }
 
+// A method of a base class, called on a temporary: it runs on the temporary's base subobject (until this version
+// its accesses were lost silently; a named object's were not).
+struct RowReader {
+  float *rows;
+  __device__ RowReader(float *r) : rows(r) {}
+  __device__ float column(int c) const { return rows[threadIdx.x * 32 + c]; }  // expect: load ways=32
+};
+struct CheckedReader : RowReader {
+  __device__ CheckedReader(float *r) : RowReader(r) {}
+};
+
+// bankcheck: block 32
+__global__ void baseMethods(float *out) {
+  __shared__ float rows[32 * 32];
+  out[threadIdx.x] = CheckedReader(rows).column(1);
+}
+
 template <int N> struct WarpOptimized {
   template <typename P> __device__ static void reduce(P smem, unsigned tid) {
     smem[tid] += smem[tid + N / 2];  // expect: load ok; store ok; load ok

@@ -499,14 +499,21 @@ final class KernelChecker {
     int given = found.size();
     if (given > MAX_INSTANTIATIONS) found = byTypeArguments(kernel, found.values());
     if (!found.isEmpty()) {
-      notes.add((found.size() == 1 ? "" : "worst over the runs with ") + String.join("; ",
-          found.values().stream().map(Instantiation::description).toList()));
+      List<String> described = new ArrayList<>();
+      String lastWhy = "";
+      for (Instantiation i : found.values()) {
+        // why values are missing, once for runs in a row that share it (four launches of one kernel, one macro)
+        described.add(i.description() + (i.why().isEmpty() ? "" : "; " + (i.why().equals(lastWhy)
+            ? "as for the run before" : i.why())) + ")");
+        if (!i.why().isEmpty()) lastWhy = i.why();
+      }
+      notes.add((found.size() == 1 ? "" : "worst over the runs with ") + String.join("; ", described));
       if (given > MAX_INSTANTIATIONS) found.values().forEach(i -> symbolicValues(kernel, i.values(), notes, given));
       return List.copyOf(found.values());
     }
     Map<String, Val> b = new HashMap<>();
     symbolicValues(kernel, b, notes, given);
-    return List.of(new Instantiation("", "", b, new ArrayList<>()));
+    return List.of(new Instantiation("", "", "", b, new ArrayList<>()));
   }
 
   /**
@@ -528,7 +535,7 @@ final class KernelChecker {
       }
       String label = String.join(", ", shown);
       Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
-          + " (from the explicit instantiations and launches that give them)", types, new ArrayList<>()));
+          + " (from the explicit instantiations and launches that give them", "", types, new ArrayList<>()));
       for (BlockShapes.Shape s : i.shapes()) addShape(run.shapes(), s);
     }
     return out.size() > MAX_INSTANTIATIONS ? Map.of() : out;
@@ -663,9 +670,8 @@ final class KernelChecker {
     String key = String.join(", ", label);
     String described = (templateParts.isEmpty() ? "" : "template arguments ") + key;
     Instantiation inst = found.computeIfAbsent(key, k -> new Instantiation(key,
-        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin
-            + (unknownParts.isEmpty() ? "" : "; " + String.join("; ", unknownParts)) + ")", b,
-        new ArrayList<>()));
+        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin,
+        String.join("; ", unknownParts), b, new ArrayList<>()));
     addShape(inst.shapes(), block != null && BlockShapes.valid(block)
         ? new BlockShapes.Shape(block, "from " + origin, true) : null);
   }
@@ -684,7 +690,12 @@ final class KernelChecker {
    * The values one run of a kernel uses: {@code label} names them in "worst at ..." ("N = 16,
    * arguments n = 4"), {@code description} also says where they come from.
    */
-  record Instantiation(String label, String description, Map<String, Val> values, List<BlockShapes.Shape> shapes) {
+  /**
+   * A run of a kernel: {@code description} says where its values come from, an open parenthesis that {@code why}
+   * (why some have none, or empty) and a ')' close.
+   */
+  record Instantiation(String label, String description, String why, Map<String, Val> values,
+      List<BlockShapes.Shape> shapes) {
     /** The shapes this run is analyzed with: its launches' when all are known, else the kernel's. */
     List<BlockShapes.Shape> shapesOr(List<BlockShapes.Shape> kernelShapes) {
       boolean fromLaunches = !kernelShapes.isEmpty() && kernelShapes.get(0).launch();

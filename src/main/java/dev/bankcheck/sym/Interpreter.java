@@ -733,8 +733,10 @@ public final class Interpreter {
   static Val narrow(Val v, Type.Scalar s) {
     if (v instanceof Val.Data d && s.size() < 4) {
       long span = 1L << (s.size() * 8);
-      // bounds that fit the type stay (signed or not)
-      if (d.min() != null && d.min() >= -span / 2 && d.max() < span) return d;
+      // bounds that fit the type stay
+      if (d.min() != null && (s.signed() ? d.min() >= -span / 2 && d.max() < span / 2 : d.min() >= 0 && d.max() < span)) {
+        return d;
+      }
       // a char or short keeps what the value is known to be modulo a divisor of its range
       return Val.Data.congruent(d.source(), Arith.gcd(d.modulus(), 1L << (s.size() * 8)), d.residue());
     }
@@ -4187,12 +4189,22 @@ public final class Interpreter {
     return out;
   }
 
-  /** {@code m} of the temporary object {@code made}, run on it; null where it is no object with such a method. */
+  /**
+   * {@code m} of the temporary object {@code made}, run on it, or a base class's on its base subobject; null where it
+   * is no object with such a method.
+   */
   private Val[] temporaryMethod(Expr.Call c, Expr.Member m, Val[] made, boolean[] mask) {
-    if (!holdsStruct(made)) return null;
-    Val.Obj cls = structOf(made).obj();
-    Function run = methodOf(cls, m.member(), c.args().size());
-    return run == null ? null : callUser(run, c, mask, self(cls, made, "a temporary"), null);
+    for (int depth = 0; depth < 8 && holdsStruct(made); depth++) {
+      Val.Obj cls = structOf(made).obj();
+      Function run = methodOf(cls, m.member(), c.args().size());
+      if (run != null) return callUser(run, c, mask, self(cls, made, "a temporary"), null);
+      Val[] base = null;
+      for (VarDecl field : cls.def().fields()) {
+        if (base == null && field.is(VarDecl.BASE)) base = memberValues(made, field.name());
+      }
+      made = base;
+    }
+    return null;
   }
 
   /**

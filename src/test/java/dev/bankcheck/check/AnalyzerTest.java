@@ -132,11 +132,13 @@ class AnalyzerTest {
           __shared__ T s[32][Tile + 1];
           s[threadIdx.x][0] = out[0];
         }
-        void run(float *p) { k<WARP_SIZE><<<1, 32>>>(p); }
+        void run(float *p, double *q) { k<WARP_SIZE><<<1, 32>>>(p); k<WARP_SIZE><<<1, 32>>>(q); }
         """);
     String runs = String.join("; ", at(r, 3, Op.STORE).assumptions());
     assertTrue(runs.contains("Tile = ?, T = float (from the launch at line 5; Tile: 'WARP_SIZE' is not declared in this"
         + " file)"), runs);
+    // the second run's reason is the same: said once
+    assertTrue(runs.contains("Tile = ?, T = double (from the launch at line 5; as for the run before)"), runs);
   }
 
   /** A struct whose base class the file does not have says so where its size is needed (HeCBench's BlockExchange). */
