@@ -2,12 +2,16 @@ package dev.bankcheck.bank;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.LongStream;
 
 /**
  * The bank model of docs/spec bank-model.md as a pure function of one warp instruction's lane
@@ -221,21 +225,23 @@ public final class BankModel {
       }
       if (lanes.isEmpty()) continue;
       // which lanes can touch each word
-      Map<Long, java.util.BitSet> reach = new java.util.TreeMap<>();
+      Map<Long, BitSet> reach = new TreeMap<>();
       for (int i = 0; i < lanes.size(); i++) {
         for (long a : candidates.get(i)) {
           for (long w = wordOf(a, cfg.bankBytes()); w <= wordOf(a + widthBytes - 1, cfg.bankBytes()); w++) {
-            reach.computeIfAbsent(w, x -> new java.util.BitSet()).set(i);
+            reach.computeIfAbsent(w, x -> new BitSet()).set(i);
           }
         }
       }
-      Map<Integer, List<Long>> wordsOfBank = new java.util.TreeMap<>();
-      for (long w : reach.keySet()) wordsOfBank.computeIfAbsent((int) Math.floorMod(w, cfg.banks()), b -> new ArrayList<>()).add(w);
+      Map<Integer, List<Long>> wordsOfBank = new TreeMap<>();
+      for (long w : reach.keySet()) {
+        wordsOfBank.computeIfAbsent((int) Math.floorMod(w, cfg.banks()), b -> new ArrayList<>()).add(w);
+      }
       for (Map.Entry<Integer, List<Long>> bank : wordsOfBank.entrySet()) {
         List<Long> words = bank.getValue();
         if (copy) {
           // a copy serves each lane apart: every lane that can reach the bank counts
-          java.util.BitSet onBank = new java.util.BitSet();
+          BitSet onBank = new BitSet();
           for (long w : words) onBank.or(reach.get(w));
           if (onBank.cardinality() > worst) {
             worst = onBank.cardinality();
@@ -280,34 +286,29 @@ public final class BankModel {
   /** Lane l's addresses, those inside the array where some are. */
   private static long[] candidates(long base, long step, long lo, long hi, int widthBytes, long arrayBytes) {
     if (step == 0) return new long[] {base};
-    long[] all = java.util.stream.LongStream.rangeClosed(lo, hi).map(k -> base + step * k).toArray();
-    long[] inside = java.util.Arrays.stream(all).filter(a -> a >= 0 && a + widthBytes <= arrayBytes).toArray();
+    long[] all = LongStream.rangeClosed(lo, hi).map(k -> base + step * k).toArray();
+    long[] inside = Arrays.stream(all).filter(a -> a >= 0 && a + widthBytes <= arrayBytes).toArray();
     return arrayBytes < 0 || inside.length == 0 ? all : inside;
   }
 
   /** The lanes (indices) of a largest matching of lanes to distinct {@code words} that they reach (Kuhn's). */
-  private static List<Integer> matching(List<Long> words, Map<Long, java.util.BitSet> reach, int laneCount) {
+  private static List<Integer> matching(List<Long> words, Map<Long, BitSet> reach, int laneCount) {
     int[] wordOfLane = new int[laneCount];
-    java.util.Arrays.fill(wordOfLane, -1);
-    int[] laneOfWord = new int[words.size()];
-    java.util.Arrays.fill(laneOfWord, -1);
-    for (int w = 0; w < words.size(); w++) {
-      augment(w, words, reach, laneOfWord, wordOfLane, new boolean[laneCount]);
-    }
+    Arrays.fill(wordOfLane, -1);
+    for (int w = 0; w < words.size(); w++) augment(w, words, reach, wordOfLane, new boolean[laneCount]);
     List<Integer> lanes = new ArrayList<>();
     for (int l = 0; l < laneCount; l++) if (wordOfLane[l] >= 0) lanes.add(l);
     return lanes;
   }
 
-  private static boolean augment(int w, List<Long> words, Map<Long, java.util.BitSet> reach, int[] laneOfWord,
-      int[] wordOfLane, boolean[] seen) {
-    java.util.BitSet lanes = reach.get(words.get(w));
+  /** Whether word {@code w} gets a lane, moving lanes matched before to other words they reach. */
+  private static boolean augment(int w, List<Long> words, Map<Long, BitSet> reach, int[] wordOfLane, boolean[] seen) {
+    BitSet lanes = reach.get(words.get(w));
     for (int l = lanes.nextSetBit(0); l >= 0; l = lanes.nextSetBit(l + 1)) {
       if (seen[l]) continue;
       seen[l] = true;
-      if (wordOfLane[l] < 0 || augment(wordOfLane[l], words, reach, laneOfWord, wordOfLane, seen)) {
+      if (wordOfLane[l] < 0 || augment(wordOfLane[l], words, reach, wordOfLane, seen)) {
         wordOfLane[l] = w;
-        laneOfWord[w] = l;
         return true;
       }
     }
@@ -325,7 +326,7 @@ public final class BankModel {
     int exact = 1;
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < candidates.size(); i++) order.add(i);
-    order.sort(java.util.Comparator.comparingInt(i -> candidates.get(i).length));
+    order.sort(Comparator.comparingInt(i -> candidates.get(i).length));
     for (int i : order) {
       long pick = candidates.get(i)[0];
       int least = Integer.MAX_VALUE;

@@ -81,12 +81,12 @@ public final class Arith {
   private static Val data(int code, Val a, Val b) {
     Val.Data d = a instanceof Val.Data x ? x : (Val.Data) b;
     Val other = d == a ? b : a;
-    if (other instanceof Val.Data e && (code == ADD || code == SUB)) return sum(d, e, code == SUB);
-    if (!(other instanceof Val.Num num)) return d.plain();
-    Poly q = num.poly();
-    long c = q.isConstant() ? q.constant() : 0;
-    Val.Range k = d.range();
     try {
+      if (other instanceof Val.Data e && (code == ADD || code == SUB)) return sum(d, e, code == SUB);
+      if (!(other instanceof Val.Num num)) return d.plain();
+      Poly q = num.poly();
+      long c = q.isConstant() ? q.constant() : 0;
+      Val.Range k = d.range();
       switch (code) {
         case ADD:
           return d.plus(q);
@@ -100,19 +100,20 @@ public final class Arith {
               k == null || c > 0 ? k : k.negate());
         case SHL:
           if (d != a || !q.isConstant() || c < 0 || c > 30) return d.plain();
-          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), 1L << c), d.residue().scale(1L << c), k);
+          return Val.Data.congruent(d.source(), Math.multiplyExact(d.modulus(), 1L << c), d.residue().scale(1L << c),
+              k);
         case MOD:
           // indices are taken as non-negative, as for symbolic values
           if (d != a || c <= 0) return d.plain();
           if (d.modulus() % c == 0 && d.residue().isConstant()) return Val.num(d.residue().constant() % c);
           // a value that may be negative (also as a 32-bit int: a vote's mask) keeps C's sign
-          return mayBeNegative(d) ? Val.Data.between(d.source(), 1 - c, c - 1) : within(d, 0, c - 1);
+          return mayBeNegative(d) ? Val.Data.between(d.source(), 1 - c, c - 1) : within(d, c - 1);
         case AND:
           if (!q.isConstant() || c < 0) return d.plain();
           if (Long.bitCount(c + 1) == 1 && d.modulus() % (c + 1) == 0 && d.residue().isConstant()) {
             return Val.num(d.residue().constant() & c);
           }
-          return within(d, 0, c);
+          return within(d, c);
         case SHR:
         case DIV:
           // a non-negative value in known bounds keeps them: 0..31 >> 2 is 0..7
@@ -136,11 +137,11 @@ public final class Arith {
   }
 
   /**
-   * {@code d & c} or {@code d % c} for a non-negative result at most {@code hi}: where {@code hi + 1} is a power of
+   * {@code d & c} or {@code d % c}, a non-negative result at most {@code hi}: where {@code hi + 1} is a power of
    * two, what d is known to be modulo a divisor of it stays ({@code (d * 4) & 255} is 0, 4, ..., 252).
    */
-  private static Val.Data within(Val.Data d, long lo, long hi) {
-    if (Long.bitCount(hi + 1) != 1 || !d.residue().isConstant()) return Val.Data.between(d.source(), lo, hi);
+  private static Val.Data within(Val.Data d, long hi) {
+    if (Long.bitCount(hi + 1) != 1 || !d.residue().isConstant()) return Val.Data.between(d.source(), 0, hi);
     long g = gcd(d.modulus(), hi + 1);
     long r = Math.floorMod(d.residue().constant(), g);
     return Val.Data.congruent(d.source(), g, Poly.of(r), Val.Range.of(0, (hi - r) / g));
@@ -150,10 +151,9 @@ public final class Arith {
     long g = gcd(d.modulus(), e.modulus());
     if (d.min() != null && e.min() != null) {
       // both bounded: the sum's bounds, congruent modulo what both share
-      long lo = minus ? d.min() - e.max() : d.min() + e.min();
-      long hi = minus ? d.max() - e.min() : d.max() + e.max();
-      long r = Math.floorMod(lo, g);
-      return Val.Data.congruent(d.source(), g, Poly.of(r), Val.Range.of(Math.floorDiv(lo - r, g), Math.floorDiv(hi - r, g)));
+      long lo = minus ? Math.subtractExact(d.min(), e.max()) : Math.addExact(d.min(), e.min());
+      long hi = minus ? Math.subtractExact(d.max(), e.min()) : Math.addExact(d.max(), e.max());
+      return Val.Data.spanning(d.source(), g, lo, hi);
     }
     return Val.Data.congruent(d.source(), g, minus ? d.residue().sub(e.residue()) : d.residue().add(e.residue()));
   }
@@ -191,11 +191,8 @@ public final class Arith {
     if (d.min() != null && otherMin != null) {
       // both bounded: the hull of their bounds
       Long otherMax = other instanceof Val.Data e ? e.max() : otherMin;
-      long g = gcd(gcd(d.modulus(), m), d.min() - otherMin);
-      long lo = Math.min(d.min(), otherMin);
-      long rest = Math.floorMod(lo, g);
-      return Val.Data.congruent(d.source(), g, Poly.of(rest), Val.Range.of(Math.floorDiv(lo - rest, g),
-          Math.floorDiv(Math.max(d.max(), otherMax) - rest, g)));
+      return Val.Data.spanning(d.source(), gcd(gcd(d.modulus(), m), d.min() - otherMin), Math.min(d.min(), otherMin),
+          Math.max(d.max(), otherMax));
     }
     Poly diff = d.residue().sub(r);
     if (!diff.isConstant()) return d.plain();

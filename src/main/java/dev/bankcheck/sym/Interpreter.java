@@ -713,7 +713,8 @@ public final class Interpreter {
     if (name.startsWith("__brev")) return d.plain();
     boolean nonZero = d.min() != null && (d.min() > 0 || d.max() < 0);
     boolean fits = d.min() != null && d.min() >= 0 && (bits == 64 || d.max() <= 0xFFFF_FFFFL);
-    int high = fits ? 64 - Long.numberOfLeadingZeros(d.max()) : bits; // the highest bit that may be set, counted from 1
+    // the highest bit that may be set, counted from 1
+    int high = fits ? 64 - Long.numberOfLeadingZeros(d.max()) : bits;
     if (name.startsWith("__clz")) {
       return Val.Data.between(d.source(), bits - high, fits ? bits - 64 + Long.numberOfLeadingZeros(d.min()) : bits);
     }
@@ -734,9 +735,9 @@ public final class Interpreter {
     if (v instanceof Val.Data d && s.size() < 4) {
       long span = 1L << (s.size() * 8);
       // bounds that fit the type stay
-      if (d.min() != null && (s.signed() ? d.min() >= -span / 2 && d.max() < span / 2 : d.min() >= 0 && d.max() < span)) {
-        return d;
-      }
+      boolean fits = s.signed() ? d.min() != null && d.min() >= -span / 2 && d.max() < span / 2
+          : d.min() != null && d.min() >= 0 && d.max() < span;
+      if (fits) return d;
       // a char or short keeps what the value is known to be modulo a divisor of its range
       return Val.Data.congruent(d.source(), Arith.gcd(d.modulus(), 1L << (s.size() * 8)), d.residue());
     }

@@ -22,8 +22,9 @@ public sealed interface Val {
    * A pointer into a __shared__ array: {@code offset} in bytes from the array's start, or null with
    * {@code unknown} (why it cannot be computed) or {@code data} (it depends on memory contents). A data
    * pointer may still have an offset: then the address is that offset modulo {@code modulus} bytes
-   * ({@code &s[d * 32 + tid]} for a float array: {@code 4 * tid} modulo 128). {@code orElsewhere}, where not
-   * null, says why the lanes may hold an address of memory that is not shared instead.
+   * ({@code &s[d * 32 + tid]} for a float array: {@code 4 * tid} modulo 128), that offset plus {@code modulus}
+   * times a k in {@code range} where that is not null. {@code orElsewhere}, where not null, says why the lanes may
+   * hold an address of memory that is not shared instead.
    */
   record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus,
       String orElsewhere, Range range) implements Val {
@@ -31,7 +32,7 @@ public sealed interface Val {
       this(root, offset, pointee, via, unknown, data, 0, null, null);
     }
 
-    /** A data pointer: {@code offset + modulus * k} bytes for some integer k, in {@code range} where that is not null. */
+    /** A data pointer, {@code offset + modulus * k} bytes. */
     public Ptr(SharedRoot root, Poly offset, Type pointee, String via, long modulus, Range range) {
       this(root, offset, pointee, via, null, true, modulus, null, range);
     }
@@ -60,7 +61,8 @@ public sealed interface Val {
 
   /**
    * A value read from memory whose contents the tool does not know (per lane), known only to be congruent to
-   * {@code residue} modulo {@code modulus} ({@code d * 32 + tid} is {@code tid} modulo 32); modulus 1: any integer.
+   * {@code residue} modulo {@code modulus} ({@code d * 32 + tid} is {@code tid} modulo 32; modulus 1: any integer),
+   * and where {@code range} is not null to be {@code residue + modulus * k} for k in it ({@code d & 31}: 0..31).
    */
   record Data(String source, long modulus, Poly residue, Range range) implements Val {
     public Data(String source) {
@@ -90,6 +92,13 @@ public sealed interface Val {
     /** Data from {@code lo} to {@code hi}. */
     static Data between(String source, long lo, long hi) {
       return congruent(source, 1, Poly.ZERO, Range.of(lo, hi));
+    }
+
+    /** Data from {@code lo} to {@code hi} congruent to lo modulo {@code modulus}. */
+    static Data spanning(String source, long modulus, long lo, long hi) {
+      long r = Math.floorMod(lo, modulus);
+      Range k = Range.of(Math.floorDiv(lo - r, modulus), Math.floorDiv(hi - r, modulus));
+      return congruent(source, modulus, Poly.of(r), k);
     }
 
     Data plus(Poly p) {
@@ -138,10 +147,6 @@ public sealed interface Val {
 
     Range negate() {
       return of(-hi, -lo);
-    }
-
-    public long count() {
-      return hi - lo + 1;
     }
   }
 
