@@ -1,10 +1,10 @@
 // Indices read from memory whose values are bounded (bank-model.md section 6): a mask or remainder by a
-// constant (d & 7 is 0..7, d % 10 is 0..9), a shift or division of such a value, a warp vote's lane
-// (__ffs(__match_any_sync(...)) is 1..32: the calling lane's own bit is set) or a bit count. bankcheck
-// enumerates the addresses each lane can take: where no choice of the data puts two lanes on different
-// words of one bank the access is conflict-free for any data; otherwise it is data-dependent, with the
-// worst case found exactly (the most lanes that can sit on different words of one bank at once) and the
-// best case the best choice it finds.
+// constant (d & 7 is 0..7, d % 10 is 0..9), a clamp (max(0, min(d, 9))), a shift or division of such a
+// value, a warp vote's lane (__ffs(__match_any_sync(...)) is 1..32: the calling lane's own bit is set) or a
+// bit count. bankcheck enumerates the addresses each lane can take: where no choice of the data puts two
+// lanes on different words of one bank the access is conflict-free for any data; otherwise it is
+// data-dependent, with the worst case found exactly (the most lanes that can sit on different words of one
+// bank at once) and the best case the best choice it finds.
 
 #define WARPS 4
 
@@ -38,14 +38,15 @@ __global__ void maskedOffsets(const int *d, float *out) {
   out[tid] = blocks[tid * 8 + (v & 7)];                     // expect: load data-dependent worst=8 best=1
 }
 
-// Bins from a remainder: 10 bins, all in different banks, so any two lanes on one bank share its word; the
-// atomic counts the lanes on one bin, up to all 32.
+// Bins from a remainder or a clamp: 10 bins, all in different banks, so any two lanes on one bank share its
+// word; the atomic counts the lanes on one bin, up to all 32, and at least 4 (32 lanes in 10 bins).
 __global__ void smallHistogram(const int *d, int *out) {
   __shared__ int bins[10];
   int tid = threadIdx.x;
   int v = d[blockIdx.x * 32 + tid];
   out[tid] = bins[v % 10];                                  // expect: load ok
   atomicAdd(&bins[v % 10], 1);                              // expect: atomic data-dependent worst=32 best=4
+  out[tid] += bins[max(0, min(v, 9))];                      // expect: load ok
 }
 
 // A bit count of a warp vote is 0..32: words 0 and 32 share bank 0, so two lanes can meet there

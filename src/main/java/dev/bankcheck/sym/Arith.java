@@ -83,6 +83,8 @@ public final class Arith {
     Val other = d == a ? b : a;
     try {
       if (other instanceof Val.Data e && (code == ADD || code == SUB)) return sum(d, e, code == SUB);
+      boolean constant = other instanceof Val.Num n && n.poly().isConstant();
+      if ((code == MIN || code == MAX) && (other instanceof Val.Data || constant)) return clamped(d, other, code == MIN);
       if (!(other instanceof Val.Num num)) return d.plain();
       Poly q = num.poly();
       long c = q.isConstant() ? q.constant() : 0;
@@ -126,6 +128,27 @@ public final class Arith {
     } catch (ArithmeticException overflow) {
       return d.plain();
     }
+  }
+
+  /**
+   * {@code min} or {@code max} of data and a constant or other data: bounded where either side is ({@code max(0,
+   * min(d, 255))} is 0..255; a side without bounds reaches {@code Val.Range.LIMIT}, too far to enumerate).
+   */
+  private static Val clamped(Val.Data d, Val other, boolean min) {
+    long lo = lowest(d);
+    long hi = highest(d);
+    long otherLo = other instanceof Val.Data e ? lowest(e) : ((Val.Num) other).poly().constant();
+    long otherHi = other instanceof Val.Data e ? highest(e) : otherLo;
+    return min ? Val.Data.between(d.source(), Math.min(lo, otherLo), Math.min(hi, otherHi))
+        : Val.Data.between(d.source(), Math.max(lo, otherLo), Math.max(hi, otherHi));
+  }
+
+  private static long lowest(Val.Data d) {
+    return d.min() != null ? Math.max(d.min(), -Val.Range.LIMIT) : -Val.Range.LIMIT;
+  }
+
+  private static long highest(Val.Data d) {
+    return d.max() != null ? Math.min(d.max(), Val.Range.LIMIT) : Val.Range.LIMIT;
   }
 
   /**

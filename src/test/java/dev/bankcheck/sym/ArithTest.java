@@ -138,6 +138,11 @@ class ArithTest {
     assertEquals(new Val.Data("mem", 8, Poly.ZERO, Val.Range.of(0, 4)),
         Arith.join(Arith.binary("*", Arith.binary("&", d, Val.num(3)), Val.num(8)), Val.num(32)));
     assertEquals(Val.Data.between("mem", -31, 0), Arith.unary("-", lane));
+    // clamps: max(0, min(d, 255)) is 0..255; min of two bounded values takes the lesser bounds
+    assertEquals(Val.Data.between("mem", 0, 255),
+        Arith.binary("max", Val.num(0), Arith.binary("min", d, Val.num(255))));
+    assertEquals(Val.Data.between("mem", -1, 30), Arith.binary("min", lane, minusOne));
+    assertEquals(Val.Data.between("mem", 0, 31), Arith.binary("max", lane, minusOne));
     assertEquals(Val.Data.between("mem", -32, -1), Arith.unary("~", lane));
   }
 
