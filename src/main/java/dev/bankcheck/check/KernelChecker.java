@@ -1068,7 +1068,7 @@ final class KernelChecker {
     return true;
   }
 
-  /** Two executions' bounds: the best case holds for every execution (some may be branches not taken), the worst for one. */
+  /** Two executions' bounds: the best case holds for every one (some may be branches not taken), the worst for one. */
   private static Bounds merged(Bounds a, Bounds b) {
     if (a == null) return b;
     return new Bounds(Math.max(a.worst(), b.worst()), Math.min(a.best(), b.best()),

@@ -1096,7 +1096,9 @@ final class IrBuilder {
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
     }
     if (e instanceof MemberOperatorExprContext m) return unsupported(p, "an operator called by its name", m);
-    if (e instanceof QualifiedMemberExprContext q) return unsupported(p, "a member named through its class, '" + q.getText() + "'", q);
+    if (e instanceof QualifiedMemberExprContext q) {
+      return unsupported(p, "a member named through its class, '" + q.getText() + "'", q);
+    }
     if (e instanceof PostfixExprContext pf) return new Expr.Postfix(p, pf.op.getText(), expr(pf.operand));
     if (e instanceof UnaryExprContext u) return new Expr.Unary(p, u.op.getText(), expr(u.operand));
     if (e instanceof DeleteExprContext d) return unsupported(p, "a 'delete' expression", d);

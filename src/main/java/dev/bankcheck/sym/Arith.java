@@ -84,7 +84,9 @@ public final class Arith {
     try {
       if (other instanceof Val.Data e && (code == ADD || code == SUB)) return sum(d, e, code == SUB);
       boolean constant = other instanceof Val.Num n && n.poly().isConstant();
-      if ((code == MIN || code == MAX) && (other instanceof Val.Data || constant)) return clamped(d, other, code == MIN);
+      if ((code == MIN || code == MAX) && (other instanceof Val.Data || constant)) {
+        return clamped(d, other, code == MIN);
+      }
       if (!(other instanceof Val.Num num)) return d.plain();
       Poly q = num.poly();
       long c = q.isConstant() ? q.constant() : 0;

@@ -931,8 +931,8 @@ class ParserTest {
   }
 
   /**
-   * A word alone before a namespace (a macro not read: libcudacxx's _LIBCUDACXX_END_NAMESPACE_STD) is an item of
-   * its own: the namespace after it, here OpenCV's whole cudev grid code, is split and parsed as before.
+   * A word alone before a namespace or a template (a macro not read: libcudacxx's _LIBCUDACXX_END_NAMESPACE_STD) is
+   * an item of its own: what follows it, here OpenCV's whole cudev grid code, is split and parsed as before.
    */
   @Test
   void aWordAloneBeforeANamespaceDoesNotSwallowIt() {

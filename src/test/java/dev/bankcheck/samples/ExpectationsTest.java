@@ -40,7 +40,8 @@ class ExpectationsTest {
   void dataDependentItemsTakeTheirBounds() {
     Expectations e = parse("atomicAdd(&h[d & 7], 1);  // expect: atomic data-dependent worst=32 best=1");
     assertEquals(List.of(), e.errors());
-    assertEquals(List.of(new Item(1, "atomic", "data-dependent", null, null, null, null, null, null, 32, 1)), e.items());
+    assertEquals(List.of(new Item(1, "atomic", "data-dependent", null, null, null, null, null, null, 32, 1)),
+        e.items());
     assertEquals("atomic data-dependent worst=32 best=1", e.items().get(0).toString());
     assertEquals(1, parse("x = s[i];  // expect: load ok worst=2").errors().size());
   }
