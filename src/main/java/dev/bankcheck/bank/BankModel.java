@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.LongStream;
 
 /**
  * The bank model of docs/spec bank-model.md as a pure function of one warp instruction's lane
@@ -190,8 +189,9 @@ public final class BankModel {
   /**
    * Worst and best ways where lane l's byte address is {@code byteAddress[l] + step[l] * k} for some k in
    * {@code lo[l]..hi[l]} chosen by the data ({@code step[l]} 0: exactly {@code byteAddress[l]}); null where that
-   * makes more than {@link #RANGE_CANDIDATES} addresses. Addresses outside an array of {@code arrayBytes} (-1:
-   * unknown) are not taken, unless a lane has no other. Worst, exact: per bank, the most lanes that can be on
+   * makes more than {@link #RANGE_CANDIDATES} addresses, a lane group more than 64 lanes or a span of more than
+   * {@link #RANGE_WORDS} words. Addresses outside an array of {@code arrayBytes} (-1: unknown) are not taken,
+   * unless a lane has no other. Worst, exact: per bank, the most lanes that can be on
    * different words at once (a matching of lanes to words), and for atomics the most lanes that can reach one
    * word. Best: one choice of the data, made lane by lane; exact where it meets a lower bound (the exact lanes'
    * own ways; for atomics the lanes over the words they can reach, for copies over the banks).
@@ -217,61 +217,63 @@ public final class BankModel {
     for (int start = 0; start < warp; start += groupSize) {
       List<Integer> lanes = new ArrayList<>();
       List<long[]> candidates = new ArrayList<>();
+      long first = Long.MAX_VALUE;
+      long last = Long.MIN_VALUE;
       for (int l = start; l < Math.min(warp, start + groupSize); l++) {
         if (!active[l]) continue;
+        long[] c = candidates(byteAddress[l], step[l], lo[l], hi[l], widthBytes, arrayBytes);
         lanes.add(l);
-        candidates.add(candidates(byteAddress[l], step[l], lo[l], hi[l], widthBytes, arrayBytes));
-        mostValues = Math.max(mostValues, candidates.get(candidates.size() - 1).length);
+        candidates.add(c);
+        mostValues = Math.max(mostValues, c.length);
+        for (long a : c) {
+          first = Math.min(first, wordOf(a, cfg.bankBytes()));
+          last = Math.max(last, wordOf(a + widthBytes - 1, cfg.bankBytes()));
+        }
       }
       if (lanes.isEmpty()) continue;
-      // which lanes can touch each word
-      Map<Long, BitSet> reach = new TreeMap<>();
+      if (lanes.size() > Long.SIZE || last - first >= RANGE_WORDS) return null;
+      Words words = new Words(first, (int) (last - first + 1));
+      // which lanes can touch each word (a group has at most 32 lanes: one bit each)
       for (int i = 0; i < lanes.size(); i++) {
         for (long a : candidates.get(i)) {
           for (long w = wordOf(a, cfg.bankBytes()); w <= wordOf(a + widthBytes - 1, cfg.bankBytes()); w++) {
-            reach.computeIfAbsent(w, x -> new BitSet()).set(i);
+            words.reach[words.index(w)] |= 1L << i;
           }
         }
       }
-      Map<Integer, List<Long>> wordsOfBank = new TreeMap<>();
-      for (long w : reach.keySet()) {
-        wordsOfBank.computeIfAbsent((int) Math.floorMod(w, cfg.banks()), b -> new ArrayList<>()).add(w);
-      }
-      for (Map.Entry<Integer, List<Long>> bank : wordsOfBank.entrySet()) {
-        List<Long> words = bank.getValue();
+      for (int bank = 0; bank < cfg.banks(); bank++) {
+        List<Integer> inBank = words.ofBank(bank, cfg.banks());
+        if (inBank.isEmpty()) continue;
         if (copy) {
           // a copy serves each lane apart: every lane that can reach the bank counts
-          BitSet onBank = new BitSet();
-          for (long w : words) onBank.or(reach.get(w));
-          if (onBank.cardinality() > worst) {
-            worst = onBank.cardinality();
-            worstCase = lanesText(onBank.stream().mapToObj(lanes::get).toList()) + " on bank " + bank.getKey()
-                + ", each lane counted";
+          long onBank = 0;
+          for (int w : inBank) onBank |= words.reach[w];
+          if (Long.bitCount(onBank) > worst) {
+            worst = Long.bitCount(onBank);
+            worstCase = lanesText(lanesOf(onBank, lanes)) + " on bank " + bank + ", each lane counted";
           }
           continue;
         }
-        List<Integer> matched = matching(words, reach, lanes.size());
-        if (matched.size() > worst) {
-          worst = matched.size();
-          worstCase = lanesText(matched.stream().map(lanes::get).toList()) + " on " + worst
-              + " different words of bank " + bank.getKey();
+        long matched = matching(inBank, words.reach, lanes.size());
+        if (Long.bitCount(matched) > worst) {
+          worst = Long.bitCount(matched);
+          worstCase = lanesText(lanesOf(matched, lanes)) + " on " + worst + " different words of bank " + bank;
         }
-        for (long w : words) {
-          int onWord = reach.get(w).cardinality();
-          if (atomic && onWord > worst) {
-            worst = onWord;
-            worstCase = lanesText(reach.get(w).stream().mapToObj(lanes::get).toList()) + " on one word (word " + w
-                + ", bank " + bank.getKey() + ")";
+        for (int w : inBank) {
+          if (atomic && Long.bitCount(words.reach[w]) > worst) {
+            worst = Long.bitCount(words.reach[w]);
+            worstCase = lanesText(lanesOf(words.reach[w], lanes)) + " on one word (word " + (words.first + w)
+                + ", bank " + bank + ")";
           }
         }
       }
-      int[] chosen = chooseLeastWays(candidates, widthBytes, kind);
+      int[] chosen = chooseLeastWays(candidates, widthBytes, kind, words);
       if (chosen[0] > best) {
         best = chosen[0];
         bestCase = lanesText(lanes) + " spread as evenly as the data can (" + best + "-way)";
       }
       // pigeonhole: an atomic's lanes share the words they can reach, a copy's the banks
-      int spread = atomic ? reach.size() : copy ? wordsOfBank.size() : Integer.MAX_VALUE;
+      int spread = atomic ? words.reached() : copy ? words.banksReached(cfg.banks()) : Integer.MAX_VALUE;
       int forced = (int) Math.max(chosen[1], (lanes.size() + (long) spread - 1) / spread);
       lowest = Math.max(lowest, forced);
     }
@@ -283,31 +285,86 @@ public final class BankModel {
             : bestCase + "; no choice can do better than " + lowest + "-way");
   }
 
+  /** Most words, from the first to the last, that the candidates of one lane group may span. */
+  static final long RANGE_WORDS = 1 << 17;
+
+  /** The words a group's candidates span, from {@code first}: per word, the lanes (bits) that can touch it. */
+  private static final class Words {
+    final long first;
+    final long[] reach;
+
+    Words(long first, int count) {
+      this.first = first;
+      this.reach = new long[count];
+    }
+
+    int index(long word) {
+      return (int) (word - first);
+    }
+
+    /** The indices of the words some lane reaches on {@code bank}. */
+    List<Integer> ofBank(int bank, int banks) {
+      List<Integer> out = new ArrayList<>();
+      for (int w = (int) Math.floorMod(bank - first, (long) banks); w < reach.length; w += banks) {
+        if (reach[w] != 0) out.add(w);
+      }
+      return out;
+    }
+
+    int reached() {
+      int n = 0;
+      for (long r : reach) if (r != 0) n++;
+      return n;
+    }
+
+    int banksReached(int banks) {
+      int n = 0;
+      for (int b = 0; b < banks; b++) if (!ofBank(b, banks).isEmpty()) n++;
+      return n;
+    }
+  }
+
+  /** The lanes whose bits are set in {@code bits}. */
+  private static List<Integer> lanesOf(long bits, List<Integer> lanes) {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < lanes.size(); i++) if ((bits >>> i & 1) != 0) out.add(lanes.get(i));
+    return out;
+  }
+
   /** Lane l's addresses, those inside the array where some are. */
   private static long[] candidates(long base, long step, long lo, long hi, int widthBytes, long arrayBytes) {
     if (step == 0) return new long[] {base};
-    long[] all = LongStream.rangeClosed(lo, hi).map(k -> base + step * k).toArray();
-    long[] inside = Arrays.stream(all).filter(a -> a >= 0 && a + widthBytes <= arrayBytes).toArray();
-    return arrayBytes < 0 || inside.length == 0 ? all : inside;
+    long[] all = new long[(int) (hi - lo + 1)];
+    int inside = 0;
+    for (int i = 0; i < all.length; i++) {
+      long a = base + step * (lo + i);
+      all[i] = a;
+      if (a >= 0 && a + widthBytes <= arrayBytes) inside++;
+    }
+    if (arrayBytes < 0 || inside == 0 || inside == all.length) return all;
+    long[] in = new long[inside];
+    int n = 0;
+    for (long a : all) if (a >= 0 && a + widthBytes <= arrayBytes) in[n++] = a;
+    return in;
   }
 
-  /** The lanes (indices) of a largest matching of lanes to distinct {@code words} that they reach (Kuhn's). */
-  private static List<Integer> matching(List<Long> words, Map<Long, BitSet> reach, int laneCount) {
+  /** The lanes (bits) of a largest matching of lanes to distinct words among {@code words} (Kuhn's). */
+  private static long matching(List<Integer> words, long[] reach, int laneCount) {
     int[] wordOfLane = new int[laneCount];
     Arrays.fill(wordOfLane, -1);
-    for (int w = 0; w < words.size(); w++) augment(w, words, reach, wordOfLane, new boolean[laneCount]);
-    List<Integer> lanes = new ArrayList<>();
-    for (int l = 0; l < laneCount; l++) if (wordOfLane[l] >= 0) lanes.add(l);
+    for (int w : words) augment(w, reach, wordOfLane, new boolean[laneCount]);
+    long lanes = 0;
+    for (int l = 0; l < laneCount; l++) if (wordOfLane[l] >= 0) lanes |= 1L << l;
     return lanes;
   }
 
   /** Whether word {@code w} gets a lane, moving lanes matched before to other words they reach. */
-  private static boolean augment(int w, List<Long> words, Map<Long, BitSet> reach, int[] wordOfLane, boolean[] seen) {
-    BitSet lanes = reach.get(words.get(w));
-    for (int l = lanes.nextSetBit(0); l >= 0; l = lanes.nextSetBit(l + 1)) {
+  private static boolean augment(int w, long[] reach, int[] wordOfLane, boolean[] seen) {
+    for (long bits = reach[w]; bits != 0; bits &= bits - 1) {
+      int l = Long.numberOfTrailingZeros(bits);
       if (seen[l]) continue;
       seen[l] = true;
-      if (wordOfLane[l] < 0 || augment(wordOfLane[l], words, reach, wordOfLane, seen)) {
+      if (wordOfLane[l] < 0 || augment(wordOfLane[l], reach, wordOfLane, seen)) {
         wordOfLane[l] = w;
         return true;
       }
@@ -319,8 +376,8 @@ public final class BankModel {
    * One choice per lane, exact lanes first, each taking the address that adds the fewest ways so far: the ways it
    * gives, and those of the exact lanes alone (no choice gives fewer).
    */
-  private int[] chooseLeastWays(List<long[]> candidates, int widthBytes, AccessKind kind) {
-    Map<Long, Integer> lanesOnWord = new HashMap<>();
+  private int[] chooseLeastWays(List<long[]> candidates, int widthBytes, AccessKind kind, Words words) {
+    int[] lanesOnWord = new int[words.reach.length];
     int[] wordsOnBank = new int[cfg.banks()];
     int ways = 1;
     int exact = 1;
@@ -333,7 +390,7 @@ public final class BankModel {
       for (long a : candidates.get(i)) {
         int cost = 0;
         for (long w = wordOf(a, cfg.bankBytes()); w <= wordOf(a + widthBytes - 1, cfg.bankBytes()); w++) {
-          int on = lanesOnWord.getOrDefault(w, 0);
+          int on = lanesOnWord[words.index(w)];
           // a copy counts each lane; others count words, and an atomic the lanes on one word too
           int bank = wordsOnBank[(int) Math.floorMod(w, cfg.banks())] + (on == 0 || kind == AccessKind.COPY ? 1 : 0);
           cost = Math.max(cost, kind == AccessKind.ATOMIC ? Math.max(bank, on + 1) : bank);
@@ -341,10 +398,11 @@ public final class BankModel {
         if (cost < least) {
           least = cost;
           pick = a;
+          if (least <= ways) break; // adds nothing to the ways so far: no other choice does better
         }
       }
       for (long w = wordOf(pick, cfg.bankBytes()); w <= wordOf(pick + widthBytes - 1, cfg.bankBytes()); w++) {
-        if (lanesOnWord.merge(w, 1, Integer::sum) == 1 || kind == AccessKind.COPY) {
+        if (lanesOnWord[words.index(w)]++ == 0 || kind == AccessKind.COPY) {
           wordsOnBank[(int) Math.floorMod(w, cfg.banks())]++;
         }
       }

@@ -28,6 +28,7 @@ import dev.bankcheck.sym.WarpSetup;
 import dev.bankcheck.sym.WorkBudget;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -36,6 +37,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -1058,14 +1060,38 @@ final class KernelChecker {
       int activeCount, long arrayBytes) {
     List<Bounds> each = new ArrayList<>();
     for (long[] addr : warps) {
-      Bounds b = model.rangeBounds(addr, step, lo, hi, active, site.width, site.kind, arrayBytes);
-      if (b == null) return false;
-      each.add(b);
+      // a loop's iterations often repeat one warp's candidates: enumerated once
+      RangeKey key = new RangeKey(addr.clone(), step.clone(), lo.clone(), hi.clone(), active.clone(), site.width,
+          site.kind, arrayBytes);
+      if (rangeBoundsSeen.size() > 4096) rangeBoundsSeen.clear();
+      Optional<Bounds> b = rangeBoundsSeen.computeIfAbsent(key, k -> Optional.ofNullable(
+          model.rangeBounds(addr, step, lo, hi, active, site.width, site.kind, arrayBytes)));
+      if (b.isEmpty()) return false;
+      each.add(b.get());
     }
     site.data = true;
     site.dataLanes = Math.max(site.dataLanes, activeCount);
     for (Bounds b : each) site.dataBounds = merged(site.dataBounds, b);
     return true;
+  }
+
+  private final Map<RangeKey, Optional<Bounds>> rangeBoundsSeen = new HashMap<>();
+
+  /** The arguments of {@link BankModel#rangeBounds}, compared by content. */
+  private record RangeKey(long[] addr, long[] step, long[] lo, long[] hi, boolean[] active, int width, AccessKind kind,
+      long arrayBytes) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof RangeKey k && Arrays.equals(addr, k.addr) && Arrays.equals(step, k.step)
+          && Arrays.equals(lo, k.lo) && Arrays.equals(hi, k.hi) && Arrays.equals(active, k.active) && width == k.width
+          && kind == k.kind && arrayBytes == k.arrayBytes;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(Arrays.hashCode(addr), Arrays.hashCode(step), Arrays.hashCode(lo), Arrays.hashCode(hi),
+          Arrays.hashCode(active), width, kind, arrayBytes);
+    }
   }
 
   /** Two executions' bounds: the best case holds for every one (some may be branches not taken), the worst for one. */
