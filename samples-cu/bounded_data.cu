@@ -20,7 +20,7 @@ __global__ void coalescedAtomics(const int *keys, const float *val, float *grad)
   int group = __match_any_sync(0xffffffffu, key);
   int leader = __ffs(group) - 1;
   float *slot = &slots[(warp << 5) + leader];
-  if (leader == lane) *slot = 0.0f;                         // expect: store ok
+  if (leader == lane) *slot = 0.0f;                         // expect: store ok wavefronts=1 ideal=1
   __syncwarp();
   atomicAdd(slot, val[threadIdx.x]);                        // expect: atomic data-dependent worst=32 best=1
   __syncwarp();

@@ -1367,11 +1367,13 @@ final class KernelChecker {
       }
       if (worst == 1 && s.unknown == null) {
         // bounds that no data can make conflict: conflict-free, whatever it is
-        String why = s.dataLanes <= 1 && (s.worst == null || s.worst.ways() <= 1)
-            ? "only one lane at a time makes it" : worstCase.replaceFirst("^none: ", "");
-        return new Finding(s.pos, Rules.NONE, kernel.name(), array, via, op, width, 1, null, null, null, Verdict.OK,
-            null, null, false, "conflict-free for any data: the index depends on memory contents, but " + why,
-            List.copyOf(assumptions), null, null);
+        boolean oneLane = s.dataLanes <= 1 && (s.worst == null || s.worst.ways() <= 1);
+        String why = oneLane ? "only one lane at a time makes it" : worstCase.replaceFirst("^none: ", "");
+        // one wavefront where the lanes that run form one group (which lanes run may depend on the data)
+        Integer wavefronts = oneLane || BankModel.lanesPerGroup(width, bank) >= bank.warpSize() ? 1 : null;
+        return new Finding(s.pos, Rules.NONE, kernel.name(), array, via, op, width, 1, wavefronts, wavefronts, null,
+            Verdict.OK, null, null, false, "conflict-free for any data: the index depends on memory contents, but "
+            + why, List.copyOf(assumptions), null, null);
       }
       String reason = "the index depends on memory contents; worst case: " + worstCase + ", best case: " + b.bestCase();
       return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, width, null, null, null,
