@@ -191,10 +191,10 @@ public final class BankModel {
    * {@code lo[l]..hi[l]} chosen by the data ({@code step[l]} 0: exactly {@code byteAddress[l]}); null where that
    * makes more than {@link #RANGE_CANDIDATES} addresses, a lane group more than 64 lanes or a span of more than
    * {@link #RANGE_WORDS} words. Addresses outside an array of {@code arrayBytes} (-1: unknown) are not taken,
-   * unless a lane has no other. Worst, exact: per bank, the most lanes that can be on
-   * different words at once (a matching of lanes to words), and for atomics the most lanes that can reach one
-   * word. Best: one choice of the data, made lane by lane; exact where it meets a lower bound (the exact lanes'
-   * own ways; for atomics the lanes over the words they can reach, for copies over the banks).
+   * unless a lane has no other. Worst, exact: per bank, the most lanes that can be on different words at once (a
+   * matching of lanes to words), for atomics also the most lanes that can reach one word, for copies the lanes
+   * that can reach one bank. Best: one choice of the data, made lane by lane; exact where it meets a lower bound
+   * (the exact lanes' own ways; for atomics the lanes over the words they can reach, for copies over the banks).
    */
   public Bounds rangeBounds(long[] byteAddress, long[] step, long[] lo, long[] hi, boolean[] active, int widthBytes,
       AccessKind kind, long arrayBytes) {
@@ -233,7 +233,7 @@ public final class BankModel {
       if (lanes.isEmpty()) continue;
       if (lanes.size() > Long.SIZE || last - first >= RANGE_WORDS) return null;
       Words words = new Words(first, (int) (last - first + 1));
-      // which lanes can touch each word (a group has at most 32 lanes: one bit each)
+      // which lanes can touch each word (one bit each: at most 64 lanes, checked above)
       for (int i = 0; i < lanes.size(); i++) {
         for (long a : candidates.get(i)) {
           for (long w = wordOf(a, cfg.bankBytes()); w <= wordOf(a + widthBytes - 1, cfg.bankBytes()); w++) {

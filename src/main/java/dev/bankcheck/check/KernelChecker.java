@@ -132,6 +132,8 @@ final class KernelChecker {
     /** In some of them not even modulo a multiple of the bank width: the bounds come from the array's size. */
     boolean plainData;
     int dataLanes;
+    /** The most lanes any execution of it had active. */
+    int mostLanes;
     /** The bounds of the executions whose lanes' banks are known whatever the data (null: none). */
     Bounds dataBounds;
     /** Whether {@link SwizzleSearch} could rewrite this access (null: not asked yet). */
@@ -689,12 +691,9 @@ final class KernelChecker {
   }
 
   /**
-   * The values one run of a kernel uses: {@code label} names them in "worst at ..." ("N = 16,
-   * arguments n = 4"), {@code description} also says where they come from.
-   */
-  /**
-   * A run of a kernel: {@code description} says where its values come from, an open parenthesis that {@code why}
-   * (why some have none, or empty) and a ')' close.
+   * The values one run of a kernel uses: {@code label} names them in "worst at ..." ("N = 16, arguments n = 4"),
+   * {@code description} also says where they come from, in a parenthesis left open for {@code why} (why some have
+   * no value, or empty) and a ')'.
    */
   record Instantiation(String label, String description, String why, Map<String, Val> values,
       List<BlockShapes.Shape> shapes) {
@@ -841,6 +840,7 @@ final class KernelChecker {
         if (p.offset() == null) site.plainData = true;
       }
     }
+    site.mostLanes = Math.max(site.mostLanes, activeCount);
     if (site.plainData) {
       site.data = true;
       site.dataLanes = Math.max(site.dataLanes, activeCount);
@@ -1367,7 +1367,7 @@ final class KernelChecker {
       }
       if (worst == 1 && s.unknown == null) {
         // bounds that no data can make conflict: conflict-free, whatever it is
-        boolean oneLane = s.dataLanes <= 1 && (s.worst == null || s.worst.ways() <= 1);
+        boolean oneLane = s.mostLanes <= 1;
         String why = oneLane ? "only one lane at a time makes it" : worstCase.replaceFirst("^none: ", "");
         // one wavefront where the lanes that run form one group (which lanes run may depend on the data)
         Integer wavefronts = oneLane || BankModel.lanesPerGroup(width, bank) >= bank.warpSize() ? 1 : null;
