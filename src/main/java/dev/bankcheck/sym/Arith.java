@@ -224,6 +224,23 @@ public final class Arith {
     return Val.Data.congruent(d.source(), gcd(gcd(d.modulus(), m), diff.constant()), d.residue());
   }
 
+  /**
+   * An integer that data chose between {@code a} and {@code b} (a branch or ternary on memory contents): both
+   * values where they differ by a constant ({@code tid} or {@code tid + 32}: {@code tid} modulo 32, k in 0..1),
+   * else what {@link #join} keeps; null where either is no integer.
+   */
+  static Val.Data choice(String source, Val a, Val b) {
+    if (!(a instanceof Val.Num || a instanceof Val.Data) || !(b instanceof Val.Num || b instanceof Val.Data)) return null;
+    if (a instanceof Val.Data || b instanceof Val.Data) return join(a, b);
+    Poly x = ((Val.Num) a).poly();
+    Poly diff = ((Val.Num) b).poly().sub(x);
+    if (!diff.isConstant() || diff.constant() == 0 || Math.abs(diff.constant()) > Val.Range.LIMIT) {
+      return new Val.Data(source);
+    }
+    long d = diff.constant();
+    return Val.Data.congruent(source, Math.abs(d), d > 0 ? x : x.add(diff), Val.Range.of(0, 1));
+  }
+
   static Long concrete(String op, long a, long b) {
     int code = code(op);
     if (code == OTHER || b == 0 && (code == DIV || code == MOD)) return null;

@@ -1006,10 +1006,38 @@ public final class Interpreter {
     if (a instanceof Val.Struct x && b instanceof Val.Struct y && x.obj().def() == y.obj().def()) {
       return zip(x, y, (p, q) -> java.util.Objects.equals(p, q) ? p : divergent(dataCondition, p, q, unknownReason, where));
     }
+    if (dataCondition != null) {
+      Val chosen = dataChoice(a, b, where);
+      if (chosen != null) return chosen;
+    }
     if (a instanceof Val.Ptr || b instanceof Val.Ptr) return eitherAddress(a, b, unknownReason);
-    if (dataCondition != null) return new Val.Data("a value chosen by the data-dependent condition at " + at(where));
+    if (dataCondition != null) return new Val.Data(chosenBy(where));
     Val.Data data = dataSide(a, b);
     return data != null ? data : new Val.Unknown(unknownReason);
+  }
+
+  private String chosenBy(Pos where) {
+    return "a value chosen by the data-dependent condition at " + at(where);
+  }
+
+  /**
+   * What a condition on memory contents chose between {@code a} and {@code b}: integers as {@link Arith#choice}
+   * keeps them, addresses in one array as a data address over both offsets; null for other values.
+   */
+  private Val dataChoice(Val a, Val b, Pos where) {
+    if (!(a instanceof Val.Ptr p && b instanceof Val.Ptr q)) return Arith.choice(chosenBy(where), a, b);
+    if (p.root() != q.root() || !p.pointee().equals(q.pointee()) || p.offset() == null || q.offset() == null
+        || p.orElsewhere() != null || q.orElsewhere() != null) {
+      return null;
+    }
+    Val.Data d = Arith.choice(chosenBy(where), offsetOf(p), offsetOf(q));
+    return d.modulus() <= 1 && d.range() == null ? new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true)
+        : new Val.Ptr(p.root(), d.residue(), p.pointee(), p.via(), d.modulus(), d.range());
+  }
+
+  /** A shared address's byte offset as an integer: data where the address depends on data. */
+  private static Val offsetOf(Val.Ptr p) {
+    return p.data() ? new Val.Data("", p.modulus(), p.offset(), p.range()) : new Val.Num(p.offset());
   }
 
   /**
@@ -1150,7 +1178,10 @@ public final class Interpreter {
     if (java.util.Objects.equals(thenVals[l], vals[l])) return;
     Val defined = assignedSide(thenVals[l], vals[l]);
     Val.Data data = dataCondition == null ? dataSide(thenVals[l], vals[l]) : null;
-    if (defined != null || branch != null) {
+    Val chosen = dataCondition == null || defined != null || branch != null ? null : dataChoice(thenVals[l], vals[l], where);
+    if (chosen != null) {
+      vals[l] = chosen;
+    } else if (defined != null || branch != null) {
       vals[l] = defined != null ? defined : choose(branch, thenVals[l], vals[l], where);
     } else if (thenVals[l] instanceof Val.Ptr || vals[l] instanceof Val.Ptr || thenVals[l] instanceof Val.Struct) {
       vals[l] = divergent(dataCondition, thenVals[l], vals[l], reason, where); // member by member for an object
@@ -1327,7 +1358,7 @@ public final class Interpreter {
       }
       if (symbolic) break;
       if (geometric && iterations >= GEOMETRIC_ITERATIONS) {
-        runSymbolically(pos, cond, step, body, m, false, false, divergentStop, frame);
+        runSymbolically(pos, cond, step, body, m, false, false, false, divergentStop, frame);
         break;
       }
       if (none(m)) break;
@@ -1371,7 +1402,8 @@ public final class Interpreter {
       boolean[] lanes = m;
       boolean enumerationCapped = capped;
       boolean divergent = divergentStop;
-      Runnable rest = () -> runSymbolically(pos, cond, step, body, lanes, enumerationCapped, true, divergent, frame);
+      boolean boundable = !bodyFirst;
+      Runnable rest = () -> runSymbolically(pos, cond, step, body, lanes, enumerationCapped, true, boundable, divergent, frame);
       if (none(mayStop)) {
         rest.run();
       } else {
@@ -1520,13 +1552,16 @@ public final class Interpreter {
    * or found so here), k differs between lanes: a value the loop leaves that depends on it is unknown.
    */
   private void runSymbolically(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped,
-      boolean runBody, boolean divergent, Frame loop) {
+      boolean runBody, boolean boundable, boolean divergent, Frame loop) {
+    Map<Var, long[][]> start = runBody && boundable ? boundableStarts(cond, step, body, mask) : Map.of();
     Map<Val[], Val[]> written = new HashMap<>();
     journals.push(written);
     String k;
     try {
       k = havocLoopVariables(pos, cond, step, body, mask, capped);
-      if (runBody) divergent |= runOnce(pos, cond, step, body, mask);
+      Map<Var, long[][]> bounds = start.isEmpty() ? null : loopBounds(pos, cond, step, body, mask, start);
+      if (runBody) divergent |= runOnce(pos, cond, step, body, mask, bounds);
+      if (bounds != null) setBounds(bounds, mask, pos);
     } finally {
       journals.pop();
     }
@@ -1540,15 +1575,20 @@ public final class Interpreter {
     }
   }
 
-  /** The body of a loop run once for "any iteration"; whether its condition varies between the lanes there. */
-  private boolean runOnce(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask) {
+  /**
+   * The body of a loop run once for "any iteration" (its variables within {@code bounds} where not null, narrowed by
+   * the condition); whether its condition varies between the lanes there.
+   */
+  private boolean runOnce(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> bounds) {
     boolean[] m = mask.clone();
     boolean undecidedCondition = false;
+    if (bounds != null) setBounds(bounds, m, pos);
     if (cond != null) {
       Val[] c = eval(cond, m);
       for (int l = 0; l < n; l++) {
         if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
       }
+      if (bounds != null) setBounds(narrowed(cond, bounds, m), m, pos);
       undecidedCondition = !uniformAcross(c, m) && hasUnknownTruth(c, m);
       if (hasUnknownTruth(c, m)) noteWarpDependence(c, m);
       if (undecidedCondition) {
@@ -1566,6 +1606,254 @@ public final class Interpreter {
     m = alive(m);
     if (step != null && !none(m)) eval(step, m);
     return undecidedCondition;
+  }
+
+  /**
+   * The integer variables a loop assigns ({@code =}, not as increments) whose values differ between the lanes
+   * {@code mask} and are bounded in each (a binary search's {@code begin} and {@code end} after a first iteration
+   * on data): per lane, their least and greatest values. Empty where the body may leave an iteration early.
+   */
+  private Map<Var, long[][]> boundableStarts(Expr cond, Expr step, Stmt body, boolean[] mask) {
+    if (cond == null || leavesEarly(body)) return Map.of();
+    Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
+    for (Object piece : step == null ? List.of(body, cond) : List.of(body, step, cond)) {
+      for (String name : program.<List<List<String>>>fact("assigned", piece, Interpreter::assigned).get(1)) {
+        Var v = lookupLocal(name);
+        if (v == null || out.containsKey(v) || v.vals == null || v.escaped != null || !Type.isInteger(v.type)
+            || uniformAcross(v.vals, mask)) {
+          continue;
+        }
+        long[][] range = new long[n][];
+        for (int l = 0; l < n && range != null; l++) {
+          if (mask[l]) range[l] = bounds(v.vals[l]);
+          if (mask[l] && range[l] == null) range = null;
+        }
+        if (range != null) out.put(v, range);
+      }
+    }
+    return out;
+  }
+
+  /** Whether a loop body holds a break, continue, return, goto or label (an iteration may end early). */
+  private static boolean leavesEarly(Stmt st) {
+    if (st instanceof Stmt.Break || st instanceof Stmt.Return || skipsToNextIteration(st)) return true;
+    if (st instanceof Stmt.Block b) return b.items().stream().anyMatch(Interpreter::leavesEarly);
+    if (st instanceof Stmt.If i) return leavesEarly(i.then()) || i.otherwise() != null && leavesEarly(i.otherwise());
+    if (st instanceof Stmt.For f) return leavesEarly(f.body());
+    if (st instanceof Stmt.While w) return leavesEarly(w.body());
+    if (st instanceof Stmt.DoWhile d) return leavesEarly(d.body());
+    if (st instanceof Stmt.Switch w) return leavesEarly(w.body());
+    return false;
+  }
+
+  /** An integer's least and greatest value: a constant, or bounded data; null otherwise. */
+  private static long[] bounds(Val v) {
+    if (v instanceof Val.Num num && num.poly().isConstant()) return new long[] {num.poly().constant(), num.poly().constant()};
+    if (v instanceof Val.Data d && d.min() != null && d.max() != null) return new long[] {d.min(), d.max()};
+    return null;
+  }
+
+  /** Rounds of {@link #loopBounds} before bounds that still move are widened, and before it gives up. */
+  private static final int ROUNDS_BEFORE_WIDENING = 3, BOUND_ROUNDS = 8;
+  /** Where widened bounds go: past any int, so that what the condition allows brings them back. */
+  private static final long WIDE = 1L << 32;
+
+  /**
+   * Bounds that hold at the start of every iteration of a loop whose trip count depends on memory contents, for the
+   * variables of {@link #boundableStarts}: from their values at the start, the body is run (see {@link #afterBody})
+   * from the bounds so far and they are widened by what it leaves, until it leaves nothing outside them; bounds that
+   * still move after a few rounds jump past any int first (the condition narrows them), and are then tightened
+   * again to the start and what the body leaves, where that still holds. Null where they do not settle, or the
+   * condition does not depend on data.
+   */
+  private Map<Var, long[][]> loopBounds(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> start) {
+    Map<Var, long[][]> head = start;
+    Map<Var, long[][]> after = null;
+    for (int round = 0; after == null || !within(after, head, mask); round++) {
+      if (round == BOUND_ROUNDS) return null;
+      if (after != null) {
+        Map<Var, long[][]> next = hull(head, after, mask);
+        head = round > ROUNDS_BEFORE_WIDENING ? widened(head, next, mask) : next;
+      }
+      after = afterBody(pos, cond, step, body, mask, head, round == 0);
+      if (after == null) return null;
+    }
+    for (int round = 0; round < 2; round++) {
+      Map<Var, long[][]> tighter = hull(start, after, mask);
+      Map<Var, long[][]> afterTighter = afterBody(pos, cond, step, body, mask, tighter, false);
+      if (afterTighter == null || !within(afterTighter, tighter, mask) || within(head, tighter, mask)) break;
+      head = tighter;
+      after = afterTighter;
+    }
+    return head;
+  }
+
+  /**
+   * What one iteration of a loop leaves in the variables of {@code head} when they start anywhere within it that the
+   * condition allows: the body runs with no access recorded, and every write is undone after. Per lane, null where
+   * the lane runs no iteration. Null where a variable is left unbounded, or (with {@code needData}) the condition
+   * depends on no data.
+   */
+  private Map<Var, long[][]> afterBody(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> head,
+      boolean needData) {
+    Map<Val[], Val[]> trial = new HashMap<>();
+    journals.push(trial);
+    noAccess++;
+    try {
+      setBounds(head, mask, pos);
+      boolean[] m = mask.clone();
+      Val[] c = eval(cond, m);
+      boolean onData = false;
+      for (int l = 0; l < n; l++) {
+        if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
+        onData |= m[l] && c[l] instanceof Val.Data;
+      }
+      if (needData && !onData) return null;
+      setBounds(narrowed(cond, head, m), m, pos);
+      exec(body, m);
+      m = alive(m);
+      if (step != null && !none(m)) eval(step, m);
+      Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
+      for (Var v : head.keySet()) {
+        long[][] now = new long[n][];
+        for (int l = 0; l < n; l++) {
+          if (!m[l]) continue;
+          now[l] = bounds(v.vals[l]);
+          if (now[l] == null || Math.abs(now[l][0]) > 2 * WIDE || Math.abs(now[l][1]) > 2 * WIDE) return null;
+        }
+        out.put(v, now);
+      }
+      return out;
+    } finally {
+      noAccess--;
+      journals.pop();
+      boolean[] all = new boolean[n];
+      Arrays.fill(all, true);
+      restore(trial, all);
+    }
+  }
+
+  /** Per variable and lane, the least bounds holding both (a lane's null: nothing). */
+  private Map<Var, long[][]> hull(Map<Var, long[][]> a, Map<Var, long[][]> b, boolean[] mask) {
+    Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
+    a.forEach((v, x) -> {
+      long[][] y = b.get(v);
+      long[][] h = new long[n][];
+      for (int l = 0; l < n; l++) {
+        if (!mask[l]) continue;
+        h[l] = x[l] == null ? y[l] : y[l] == null ? x[l]
+            : new long[] {Math.min(x[l][0], y[l][0]), Math.max(x[l][1], y[l][1])};
+      }
+      out.put(v, h);
+    });
+    return out;
+  }
+
+  /** {@code next}, with each bound that moved away from {@code was} moved to {@link #WIDE}. */
+  private Map<Var, long[][]> widened(Map<Var, long[][]> was, Map<Var, long[][]> next, boolean[] mask) {
+    Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
+    next.forEach((v, x) -> {
+      long[][] w = was.get(v);
+      long[][] h = new long[n][];
+      for (int l = 0; l < n; l++) {
+        if (!mask[l] || x[l] == null) continue;
+        h[l] = new long[] {w[l] != null && x[l][0] < w[l][0] ? -WIDE : x[l][0], w[l] != null && x[l][1] > w[l][1] ? WIDE : x[l][1]};
+      }
+      out.put(v, h);
+    });
+    return out;
+  }
+
+  /** Whether every lane's bounds in {@code inner} lie within those in {@code outer}. */
+  private boolean within(Map<Var, long[][]> inner, Map<Var, long[][]> outer, boolean[] mask) {
+    for (Map.Entry<Var, long[][]> e : inner.entrySet()) {
+      long[][] o = outer.get(e.getKey());
+      for (int l = 0; l < n; l++) {
+        long[] i = e.getValue()[l];
+        if (!mask[l] || i == null) continue;
+        if (o[l] == null || i[0] < o[l][0] || i[1] > o[l][1]) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Each variable anywhere within its bounds in the lanes {@code mask}: data between them, or the one value. */
+  private void setBounds(Map<Var, long[][]> bounds, boolean[] mask, Pos pos) {
+    bounds.forEach((v, range) -> {
+      touch(v.vals);
+      String source = "a value the loop at " + at(pos) + " leaves after iterations that depend on memory contents";
+      for (int l = 0; l < n; l++) {
+        if (mask[l]) {
+          v.vals[l] = range[l][0] == range[l][1] ? Val.num(range[l][0]) : Val.Data.between(source, range[l][0], range[l][1]);
+        }
+      }
+    });
+  }
+
+  /**
+   * The bounds narrowed where a loop's condition compares a variable with a bound ({@code begin < end}, conjunctions
+   * of such): an iteration runs only where it holds. A lane whose bounds become empty is switched off in {@code mask}.
+   */
+  private Map<Var, long[][]> narrowed(Expr cond, Map<Var, long[][]> bounds, boolean[] mask) {
+    Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
+    bounds.forEach((v, range) -> {
+      long[][] copy = new long[n][];
+      for (int l = 0; l < n; l++) copy[l] = range[l] == null ? null : range[l].clone();
+      out.put(v, copy);
+    });
+    narrow(cond, out, mask);
+    for (long[][] range : out.values()) {
+      for (int l = 0; l < n; l++) {
+        if (mask[l] && range[l][0] > range[l][1]) mask[l] = false;
+      }
+    }
+    return out;
+  }
+
+  private void narrow(Expr cond, Map<Var, long[][]> bounds, boolean[] mask) {
+    if (!(cond instanceof Expr.Binary b)) return;
+    if (b.op().equals("&&")) {
+      narrow(b.left(), bounds, mask);
+      narrow(b.right(), bounds, mask);
+      return;
+    }
+    int strict = switch (b.op()) {
+      case "<", ">" -> 1;
+      case "<=", ">=" -> 0;
+      default -> -1;
+    };
+    if (strict < 0) return;
+    boolean less = b.op().startsWith("<");
+    Expr small = less ? b.left() : b.right();
+    Expr large = less ? b.right() : b.left();
+    long[][] s = operandBounds(small, bounds, mask);
+    long[][] g = operandBounds(large, bounds, mask);
+    if (s == null || g == null) return;
+    long[][] sv = bounds.get(variable(small));
+    long[][] gv = bounds.get(variable(large));
+    for (int l = 0; l < n; l++) {
+      if (!mask[l] || s[l] == null || g[l] == null) continue;
+      if (sv != null) sv[l][1] = Math.min(sv[l][1], g[l][1] - strict);
+      if (gv != null) gv[l][0] = Math.max(gv[l][0], s[l][0] + strict);
+    }
+  }
+
+  private Var variable(Expr e) {
+    return e instanceof Expr.Name nm ? lookupLocal(nm.name()) : null;
+  }
+
+  /** Per lane, the bounds of one side of a comparison: a bounded variable's, or its value's; null if not all known. */
+  private long[][] operandBounds(Expr e, Map<Var, long[][]> bounds, boolean[] mask) {
+    long[][] own = bounds.get(variable(e));
+    if (own != null) return own;
+    Val[] v = eval(e, mask);
+    long[][] out = new long[n][];
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      out[l] = bounds(v[l]);
+      if (out[l] == null) return null;
+    }
+    return out;
   }
 
   /** Whether a value depends on a symbol whose name ends with {@code key} (a loop's tag: see havocLoopVariables). */

@@ -108,6 +108,20 @@ class ArithTest {
 
   /** Bounds on data: made by & and % by constants, kept by +, -, *, <<, >>, / and branches, joined by sums. */
   @Test
+  void dataChoosesBetweenTwoValues() {
+    // tid or tid + 32: tid modulo 32, either value; the order does not matter
+    Val both = new Val.Data("c", 32, Poly.of(5), Val.Range.of(0, 1));
+    assertEquals(both, Arith.choice("c", Val.num(5), Val.num(37)));
+    assertEquals(both, Arith.choice("c", Val.num(37), Val.num(5)));
+    // symbolic parts that differ by a constant stay; otherwise any value
+    assertEquals(new Val.Data("c", 3, B, Val.Range.of(0, 1)), Arith.choice("c", num(B), Arith.binary("+", num(B), Val.num(3))));
+    assertEquals(new Val.Data("c"), Arith.choice("c", num(B), Val.num(3)));
+    // with data on one side, its bounds joined
+    assertEquals(Val.Data.between("m", 0, 40), Arith.choice("c", Val.Data.between("m", 0, 31), Val.num(40)));
+    assertEquals(null, Arith.choice("c", new Val.Opaque("float"), Val.num(1)));
+  }
+
+  @Test
   void dataKeepsItsBounds() {
     Val d = new Val.Data("mem");
     Val lane = Arith.binary("&", d, Val.num(31));
