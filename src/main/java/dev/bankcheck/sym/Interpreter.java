@@ -236,9 +236,13 @@ public final class Interpreter {
     scopes.pop();
   }
 
-  private static Val parameterValue(String name, Type t) {
+  private Val parameterValue(String name, Type t) {
     if (t instanceof Type.Pointer p) return new Val.Foreign(name, p.pointee());
     if (Type.isInteger(t)) return new Val.Num(Poly.symbol(name));
+    // a type the tool does not know may be an integer: the value is unknown, not a non-integer
+    if (t instanceof Type.Opaque o && o.knownFields().isEmpty() && o.unsized() == null) {
+      return new Val.Unknown("the type '" + t.display() + "' of parameter '" + name + "' is unknown" + becauseUnknown(t));
+    }
     return new Val.Opaque("parameter '" + name + "'");
   }
 

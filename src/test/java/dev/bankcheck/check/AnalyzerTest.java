@@ -108,7 +108,6 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 6, Op.STORE), "the length of the pack 'Ts' of 'deduced'");
   }
 
-  /** {@code Tr<64>::run()}: a static member function of a class template's instance that declares shared memory. */
   /** A static member called through a class template whose arguments have no value says so, not "no definition". */
   @Test
   void aStaticMemberOfAnInstanceBankcheckCannotChooseSaysWhy() {
@@ -122,6 +121,19 @@ class AnalyzerTest {
         """);
     assertUnknownBecause(at(r, 5, Op.LOAD), "'Sums<P,4>::run', whose class bankcheck cannot choose (which definition of"
         + " 'Sums<?,4>' applies is unknown");
+  }
+
+  /** A parameter of a type bankcheck does not know may be an integer: unknown, with why, not "not an integer". */
+  @Test
+  void aParameterOfAnUnknownTypeSaysWhy() {
+    FileReport r = analyze("""
+        template <typename T> __global__ void k(float *out, T n) {
+          __shared__ float s[1024];
+          out[threadIdx.x] = s[threadIdx.x * n];
+        }
+        """);
+    assertUnknownBecause(at(r, 3, Op.LOAD), "the type 'T' of parameter 'n' is unknown (template parameter 'T' of 'k'"
+        + " has no type argument in this file");
   }
 
   /** A launch's template value without a value says why after the run's origin (kaldi's GPU_WARP_SIZE). */
@@ -172,6 +184,7 @@ class AnalyzerTest {
         + " '#if HAVE_CUDA' at t.cu:1 skips (give the macros it tests with -D)");
   }
 
+  /** {@code Tr<64>::run()}: a static member function of a class template's instance that declares shared memory. */
   @Test
   void aStaticMemberFunctionOfAnInstanceIsRun() {
     FileReport r = analyze("""
