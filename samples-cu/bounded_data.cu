@@ -49,13 +49,24 @@ __global__ void smallHistogram(const int *d, int *out) {
   out[tid] += bins[max(0, min(v, 9))];                      // expect: load ok
 }
 
-// A bit count of a warp vote is 0..32: words 0 and 32 share bank 0, so two lanes can meet there
-// (bankcheck does not know that every lane sees the same vote).
-__global__ void voteCounts(const float *x, float *out) {
+// A vote is the same in every lane, and so is its bit count: every lane reads one word, whatever the vote.
+// A value one lane read and a shuffle broadcast is the same in every lane too: a queue's slot past it moves all
+// lanes alike (the banks turn), conflict-free for any slot; a table row it picks is read by all lanes at once.
+__global__ void voteCounts(const float *x, const int *rowOf, float *out, int *counter) {
   __shared__ float prefix[33];
+  __shared__ float queue[1024];
+  __shared__ float table[64 * 33];
   int tid = threadIdx.x;
+  int lane = tid & 31;
   unsigned positive = __ballot_sync(0xffffffffu, x[tid] > 0.0f);
-  out[tid] = prefix[__popc(positive)];                      // expect: load data-dependent worst=2 best=1
+  out[tid] = prefix[__popc(positive)];                      // expect: load broadcast
+  int slot = 0;
+  if (lane == 0) slot = atomicAdd(counter, 32);
+  slot = __shfl_sync(0xffffffffu, slot, 0);
+  queue[(slot & 991) + lane] = x[tid];                      // expect: store ok
+  int row = __shfl_sync(0xffffffffu, rowOf[tid], 0) & 63;
+  out[tid] += table[row * 33 + lane];                       // expect: load ok
+  out[tid] += table[row * 33];                              // expect: load broadcast
 }
 
 // Stream compaction: a lane's rank among the lanes that vote, __popc(vote & ((1u << lane) - 1)), counts the
@@ -74,6 +85,6 @@ void launchAll(const int *keys, const float *val, float *grad, int *counts) {
   coalescedAtomics<<<1, WARPS * 32>>>(keys, val, grad);
   maskedOffsets<<<1, 32>>>(keys, grad);
   smallHistogram<<<1, 32>>>(keys, counts);
-  voteCounts<<<1, 32>>>(val, grad);
+  voteCounts<<<1, 32>>>(val, keys, grad, counts);
   compaction<<<1, 32>>>(val, counts);
 }

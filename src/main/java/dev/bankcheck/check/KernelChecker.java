@@ -863,6 +863,18 @@ final class KernelChecker {
         }
       }
     }
+    if (anyData && sharedK(lanes, active, Math.max(bank.bankBytes(), site.width))) {
+      // the lanes move together by whole words: the outcome at one k is the outcome at any
+      for (int l = 0; l < n; l++) {
+        if (!active[l]) continue;
+        offsets[l] = offsets[l].add(Poly.of(modulus[l] * (lanes[l].range() == null ? 0 : lanes[l].range().lo())));
+        modulus[l] = 0;
+      }
+      anyData = false;
+      site.notes.add("the address depends on memory contents only through a value the whole warp shares (a vote, a"
+          + " value a shuffle broadcasts), which moves every lane by the same multiple of " + bank.bankBytes()
+          + " bytes: the banks turn alike, so the outcome is the same for any such value");
+    }
     for (BranchCase branchCase : branchCases(offsets)) {
       Poly[] c = branchCase.offsets();
       // the way the branches went is part of where the worst case is
@@ -924,6 +936,25 @@ final class KernelChecker {
         evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
       }
     }
+  }
+
+  /**
+   * Whether every lane's address is data with one k the warp shares ({@code Val.Ptr.warpToken}), at the same multiple
+   * of {@code unit} bytes per step of k and in the same range.
+   */
+  private static boolean sharedK(Val.Ptr[] lanes, boolean[] active, int unit) {
+    Val.Ptr first = null;
+    for (int l = 0; l < lanes.length; l++) {
+      if (!active[l]) continue;
+      Val.Ptr p = lanes[l];
+      if (!p.data() || p.offset() == null || p.warpToken() == null || p.modulus() % unit != 0) return false;
+      if (first == null) first = p;
+      else if (!first.warpToken().equals(p.warpToken()) || first.modulus() != p.modulus()
+          || !java.util.Objects.equals(first.range(), p.range())) {
+        return false;
+      }
+    }
+    return first != null;
   }
 
   /**

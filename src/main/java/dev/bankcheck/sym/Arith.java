@@ -47,7 +47,7 @@ public final class Arith {
   static Val binary(int code, String op, Val a, Val b) {
     if (a instanceof Val.Unknown) return a;
     if (b instanceof Val.Unknown) return b;
-    if (a instanceof Val.Data || b instanceof Val.Data) return data(code, a, b);
+    if (a instanceof Val.Data || b instanceof Val.Data) return warpData(code, a, b);
     if (!(a instanceof Val.Num x) || !(b instanceof Val.Num y)) {
       // the non-integer's own description says what the user can look at (a struct member, a float)
       if (a instanceof Val.Opaque o && !o.what().startsWith("type:")) return o;
@@ -130,6 +130,56 @@ public final class Arith {
     } catch (ArithmeticException overflow) {
       return d.plain();
     }
+  }
+
+  /**
+   * Which lanes' results of an operation on data that is the same in the whole warp (see {@link Val.Data}) are one
+   * value: those whose operands were. Lanes with equal tokens have equal values.
+   */
+  private record Derived(Object op, Val a, Val b) {}
+
+  /** A k the whole warp shares, negated ({@code -d}): still shared. */
+  private record Negated(Object token) {}
+
+  /**
+   * {@link #data} where an operand is data the warp shares: a number added, or a positive scale, keeps the shared k
+   * ({@code base + lane}: lanes one base apart by their lanes); any other result is shared by the lanes whose operands
+   * were equal.
+   */
+  private static Val warpData(int code, Val a, Val b) {
+    Val.Data d = a instanceof Val.Data x && x.warpToken() != null ? x
+        : b instanceof Val.Data y && y.warpToken() != null ? y : null;
+    if (d == null) return data(code, a, b);
+    Val other = d == a ? b : a;
+    if (other instanceof Val.Num num) {
+      Poly q = num.poly();
+      long c = q.isConstant() ? q.constant() : 0;
+      if (code == ADD) return d.plus(q);
+      if (code == SUB) return d == a ? d.plus(q.negate()) : negated(d).plus(q);
+      try {
+        if (code == MUL && c > 0 || code == SHL && d == a && c > 0 && c <= 30) {
+          long f = code == MUL ? c : 1L << c;
+          return new Val.Data(d.source(), Math.multiplyExact(d.modulus(), f), d.residue().scale(f), d.range(), d.warpToken());
+        }
+      } catch (ArithmeticException overflow) {
+        return d.ownK().plain();
+      }
+    }
+    return derived(code, a, b, data(code, ownK(a), ownK(b)));
+  }
+
+  private static Val ownK(Val v) {
+    return v instanceof Val.Data d ? d.ownK() : v;
+  }
+
+  /** {@code result} of {@code op} on operands of which one is data the warp shares: shared where the operands are. */
+  static Val derived(Object op, Val a, Val b, Val result) {
+    return result instanceof Val.Data r ? r.sharing(new Derived(op, a, b)) : result;
+  }
+
+  private static Val.Data negated(Val.Data d) {
+    return new Val.Data(d.source(), d.modulus(), d.residue().negate(), d.range() == null ? null : d.range().negate(),
+        new Negated(d.warpToken()));
   }
 
   /**
@@ -335,6 +385,9 @@ public final class Arith {
   }
 
   public static Val unary(String op, Val a) {
+    if (a instanceof Val.Data d && d.warpToken() != null) {
+      return op.equals("+") ? d : op.equals("-") ? negated(d) : derived(op, d, null, unary(op, d.ownK()));
+    }
     if (a instanceof Val.Data d) {
       return switch (op) {
         case "+" -> d;

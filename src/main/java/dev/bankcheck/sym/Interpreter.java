@@ -1036,7 +1036,7 @@ public final class Interpreter {
     }
     Val.Data d = Arith.choice(chosenBy(where), offsetOf(p), offsetOf(q));
     return d.modulus() <= 1 && d.range() == null ? new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true)
-        : new Val.Ptr(p.root(), d.residue(), p.pointee(), p.via(), d.modulus(), d.range());
+        : new Val.Ptr(p.root(), d.residue(), p.pointee(), p.via(), d.modulus(), d.range(), null);
   }
 
   /** A shared address's byte offset as an integer: data where the address depends on data. */
@@ -2886,9 +2886,10 @@ public final class Interpreter {
       if (size <= 0 || p.data() && pointerModulus <= 1 || modulus <= 1) {
         return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
       }
-      // bounds on the data bound the address, unless the pointer already moves with other data
+      // bounds on the data bound the address (and a k shared by the warp is the address's), unless the pointer
+      // already moves with other data
       return new Val.Ptr(p.root(), p.offset().add(d.residue().scale(size)), p.pointee(), p.via(), modulus,
-          p.data() ? null : d.range());
+          p.data() ? null : d.range(), p.data() ? null : d.warpToken());
     } catch (ArithmeticException overflow) {
       return new Val.Ptr(p.root(), null, p.pointee(), p.via(), null, true);
     }
@@ -3555,6 +3556,8 @@ public final class Interpreter {
           needsEachWarp(args.get(0), mask);
           return lanewise(List.of(args.get(0), args.get(0)), (x, y) -> x instanceof Val.Num num && num.poly().isConstant()
               ? Val.num(bitIntrinsic(simple, num.poly().constant()))
+              : x instanceof Val.Data d && d.warpToken() != null
+                  ? Arith.derived(simple, d, null, bitIntrinsicOfData(simple, d.ownK()))
               : x instanceof Val.Data d ? bitIntrinsicOfData(simple, d)
               : x instanceof Val.Unknown ? x : new Val.Unknown("the result of '" + simple + "' of a value that is not a constant"));
         }
@@ -3563,8 +3566,10 @@ public final class Interpreter {
         // warp votes: bit masks of lanes (data), with the calling lane's own bit set in a match; any and all are 0 or 1
         if (f == null && args.size() == (simple.equals("__activemask") ? 0 : 2)) {
           String source = "the result of '" + simple + "' at " + at(c.pos());
-          return fill(simple.equals("__any_sync") || simple.equals("__all_sync") ? Val.Data.between(source, 0, 1)
-              : Val.Data.between(source, simple.equals("__match_any_sync") ? 1 : 0, 0xFFFF_FFFFL));
+          if (simple.equals("__match_any_sync")) return fill(Val.Data.between(source, 1, 0xFFFF_FFFFL));
+          // the same in every lane that votes
+          return fill((simple.equals("__any_sync") || simple.equals("__all_sync") ? Val.Data.between(source, 0, 1)
+              : Val.Data.between(source, 0, 0xFFFF_FFFFL)).sharing(new Object()));
         }
       }
       case "__cvta_generic_to_shared" -> {
@@ -3652,6 +3657,7 @@ public final class Interpreter {
     Val[] selector = args.get(2);
     needsEachWarp(selector, mask);
     Val[] out = new Val[n];
+    Object[] fromLane = new Object[n]; // the lanes that read one lane's data read one value
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
       Long s = selector[l] instanceof Val.Num num && num.poly().isConstant() ? num.poly().constant() : null;
@@ -3668,7 +3674,9 @@ public final class Interpreter {
       } else if (!mask[src.intValue()]) {
         out[l] = new Val.Unknown("a value from lane " + src + ", which is not active there (" + kind + ")");
       } else {
-        out[l] = value[src.intValue()];
+        int from = src.intValue();
+        out[l] = value[from] instanceof Val.Data d && d.warpToken() == null
+            ? d.sharing(fromLane[from] != null ? fromLane[from] : (fromLane[from] = new Object())) : value[from];
       }
     }
     return out;

@@ -23,18 +23,19 @@ public sealed interface Val {
    * {@code unknown} (why it cannot be computed) or {@code data} (it depends on memory contents). A data
    * pointer may still have an offset: then the address is that offset modulo {@code modulus} bytes
    * ({@code &s[d * 32 + tid]} for a float array: {@code 4 * tid} modulo 128), that offset plus {@code modulus}
-   * times a k in {@code range} where that is not null. {@code orElsewhere}, where not null, says why the lanes may
-   * hold an address of memory that is not shared instead.
+   * times a k in {@code range} where that is not null; lanes whose data pointers have one {@code warpToken} (not
+   * null) have one k (see {@link Data}). {@code orElsewhere}, where not null, says why the lanes may hold an address
+   * of memory that is not shared instead.
    */
   record Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data, long modulus,
-      String orElsewhere, Range range) implements Val {
+      String orElsewhere, Range range, Object warpToken) implements Val {
     public Ptr(SharedRoot root, Poly offset, Type pointee, String via, String unknown, boolean data) {
-      this(root, offset, pointee, via, unknown, data, 0, null, null);
+      this(root, offset, pointee, via, unknown, data, 0, null, null, null);
     }
 
     /** A data pointer, {@code offset + modulus * k} bytes. */
-    public Ptr(SharedRoot root, Poly offset, Type pointee, String via, long modulus, Range range) {
-      this(root, offset, pointee, via, null, true, modulus, null, range);
+    public Ptr(SharedRoot root, Poly offset, Type pointee, String via, long modulus, Range range, Object warpToken) {
+      this(root, offset, pointee, via, null, true, modulus, null, range, warpToken);
     }
 
     /** The exact offset: null where it is unknown or depends on data. */
@@ -43,19 +44,19 @@ public sealed interface Val {
     }
 
     Ptr withOffset(Poly o) {
-      return new Ptr(root, o, pointee, via, unknown, data, modulus, orElsewhere, range);
+      return new Ptr(root, o, pointee, via, unknown, data, modulus, orElsewhere, range, warpToken);
     }
 
     Ptr withPointee(Type t) {
-      return new Ptr(root, offset, t, via, unknown, data, modulus, orElsewhere, range);
+      return new Ptr(root, offset, t, via, unknown, data, modulus, orElsewhere, range, warpToken);
     }
 
     Ptr orElsewhere(String why) {
-      return new Ptr(root, offset, pointee, via, unknown, data, modulus, why, range);
+      return new Ptr(root, offset, pointee, via, unknown, data, modulus, why, range, warpToken);
     }
 
     Ptr withVia(String v) {
-      return new Ptr(root, offset, pointee, v, unknown, data, modulus, orElsewhere, range);
+      return new Ptr(root, offset, pointee, v, unknown, data, modulus, orElsewhere, range, warpToken);
     }
   }
 
@@ -63,14 +64,31 @@ public sealed interface Val {
    * A value read from memory whose contents the tool does not know (per lane), known only to be congruent to
    * {@code residue} modulo {@code modulus} ({@code d * 32 + tid} is {@code tid} modulo 32; modulus 1: any integer),
    * and where {@code range} is not null to be {@code residue + modulus * k} for k in it ({@code d & 31}: 0..31).
+   * Each lane has its own k, but for lanes whose data has one {@code warpToken} (not null): they have one k, a value
+   * the same in the whole warp (a vote, a value a shuffle broadcasts, and what is computed from them): lanes holding
+   * {@code base + lane} differ by their lanes alone. Such data keeps its residue as computed.
    */
-  record Data(String source, long modulus, Poly residue, Range range) implements Val {
+  record Data(String source, long modulus, Poly residue, Range range, Object warpToken) implements Val {
     public Data(String source) {
-      this(source, 1, Poly.ZERO, null);
+      this(source, 1, Poly.ZERO, null, null);
     }
 
     public Data(String source, long modulus, Poly residue) {
-      this(source, modulus, residue, null);
+      this(source, modulus, residue, null, null);
+    }
+
+    public Data(String source, long modulus, Poly residue, Range range) {
+      this(source, modulus, residue, range, null);
+    }
+
+    /** This value, one k for every lane whose data has {@code token}. */
+    Data sharing(Object token) {
+      return new Data(source, modulus, residue, range, token);
+    }
+
+    /** This value with each lane's own k: what it is known to be, nothing shared. */
+    Data ownK() {
+      return warpToken == null ? this : congruent(source, modulus, residue, range);
     }
 
     /** Any value of {@code residue + modulus * k}: the constant part reduced to {@code [0, modulus)}. */
@@ -102,11 +120,13 @@ public sealed interface Val {
     }
 
     Data plus(Poly p) {
-      return congruent(source, modulus, residue.add(p), range);
+      // a shared k stays: the lanes' values are as far apart as what each added
+      return warpToken != null ? new Data(source, modulus, residue.add(p), range, warpToken)
+          : congruent(source, modulus, residue.add(p), range);
     }
 
     Data plain() {
-      return modulus == 1 && range == null ? this : new Data(source);
+      return modulus == 1 && range == null && warpToken == null ? this : new Data(source);
     }
 
     /** The least value, where the residue is a constant and k bounded; null otherwise. */

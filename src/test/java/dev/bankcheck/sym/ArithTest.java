@@ -122,6 +122,28 @@ class ArithTest {
   }
 
   @Test
+  void dataTheWarpSharesKeepsItsK() {
+    Object token = new Object();
+    Val.Data u = Val.Data.between("vote", 0, 31).sharing(token);
+    // a number added or a positive scale keeps the one k: lanes stay as far apart as what they added
+    assertEquals(new Val.Data("vote", 1, Poly.of(37), Val.Range.of(0, 31), token), Arith.binary("+", u, Val.num(37)));
+    assertEquals(new Val.Data("vote", 4, Poly.of(20), Val.Range.of(0, 31), token),
+        Arith.binary("*", Arith.binary("+", u, Val.num(5)), Val.num(4)));
+    Val.Data negated = (Val.Data) Arith.unary("-", u);
+    assertEquals(Val.Range.of(-31, 0), negated.range());
+    assertNotEquals(token, negated.warpToken());
+    // any other result is shared by the lanes whose operands were equal
+    Val masked = Arith.binary("&", u, Val.num(7));
+    assertEquals(masked, Arith.binary("&", u, Val.num(7)));
+    assertEquals(Val.Range.of(0, 7), ((Val.Data) masked).range());
+    assertNotEquals(((Val.Data) masked).warpToken(), ((Val.Data) Arith.binary("&", u, Val.num(3))).warpToken());
+    assertNotEquals(((Val.Data) masked).warpToken(),
+        ((Val.Data) Arith.binary("&", Arith.binary("+", u, Val.num(1)), Val.num(7))).warpToken());
+    // data of each lane's own stays so
+    assertEquals(null, ((Val.Data) Arith.binary("&", new Val.Data("mem"), Val.num(7))).warpToken());
+  }
+
+  @Test
   void dataKeepsItsBounds() {
     Val d = new Val.Data("mem");
     Val lane = Arith.binary("&", d, Val.num(31));
