@@ -45,3 +45,17 @@ __global__ void buckets(const int *keys, int *out) {
   int slot = lowerBound(table, 0, 256, key);
   out[tid] += table[slot & 255];                            // expect: load data-dependent worst=8 best=1
 }
+
+// A vote decides for the whole warp: every lane goes the same way. A loop on __any_sync runs as often in every
+// lane, so the row it ends on is one row for the warp (conflict-free across it); a stride chosen by __all_sync
+// is 1 or 2 for all lanes at once: 2-way at worst, never a mix of the two.
+// bankcheck: block 32
+__global__ void votedRows(const int *in, float *out) {
+  __shared__ float s[64 * 33];
+  int lane = threadIdx.x;
+  int i = 0;
+  while (__any_sync(0xffffffffu, in[i * 32 + lane] > 0)) i++;
+  out[lane] = s[(i & 63) * 33 + lane];                      // expect: load ok
+  int t = __all_sync(0xffffffffu, in[lane] > 3) ? lane : 2 * lane;
+  out[lane] += s[t];                                        // expect: load ways=2
+}

@@ -815,7 +815,7 @@ public final class Interpreter {
       exec(i.otherwise(), no);
       return;
     }
-    boolean uniform = uniformAcross(c, maybe);
+    boolean uniform = uniformCondition(c, maybe);
     // a warp-uniform condition on the warp's number (warp < 4) goes one way per warp: not both ways for all
     boolean onWarp = !warpDependent && mentionsWarp(c, maybe);
     boolean undecidedInEveryWarp = onWarp && !decidableByWarp(c, maybe);
@@ -1061,6 +1061,17 @@ public final class Interpreter {
       else if (!first.equals(v[l])) return false;
     }
     return first instanceof Val.Num;
+  }
+
+  /** Whether a condition is one value in all {@code lanes}: a number, or data the whole warp shares (a vote). */
+  private boolean uniformCondition(Val[] c, boolean[] lanes) {
+    if (uniformAcross(c, lanes)) return true;
+    Val first = firstIn(c, lanes);
+    if (!(first instanceof Val.Data d) || d.warpToken() == null) return false;
+    for (int l = 0; l < n; l++) {
+      if (lanes[l] && !first.equals(c[l])) return false;
+    }
+    return true;
   }
 
   private static boolean[] or(boolean[] a, boolean[] b) {
@@ -1351,7 +1362,7 @@ public final class Interpreter {
         if (undecided) {
           // a warp whose values decide the condition would go on enumerating (or stop) where this one does not
           noteWarpDependence(c, m);
-          divergentStop |= !uniformAcross(c, m);
+          divergentStop |= !uniformCondition(c, m);
         }
         if (undecided && !symbolic && !geometric && growsGeometrically(body, step)) {
           geometric = true;
@@ -1411,7 +1422,7 @@ public final class Interpreter {
       if (none(mayStop)) {
         rest.run();
       } else {
-        boolean uniform = condNow != null ? uniformAcross(condNow, mayStop) : !divergentStop && !frame.divergentExit;
+        boolean uniform = condNow != null ? uniformCondition(condNow, mayStop) : !divergentStop && !frame.divergentExit;
         bothSides(rest, () -> {}, mayStop, uniform ? LOOP_PREFIX + pos.line() + ":" + pos.column() + "+" + iterations : null,
             condNow != null ? dataCondition(condNow, mayStop) : null, pos,
             "its value depends on how many iterations the loop at " + at(pos) + " runs"
@@ -1593,7 +1604,7 @@ public final class Interpreter {
         if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
       }
       if (bounds != null) setBounds(narrowed(cond, bounds, m), m, pos);
-      undecidedCondition = !uniformAcross(c, m) && hasUnknownTruth(c, m);
+      undecidedCondition = !uniformCondition(c, m) && hasUnknownTruth(c, m);
       if (hasUnknownTruth(c, m)) noteWarpDependence(c, m);
       if (undecidedCondition) {
         undecidedConditions.push("the condition of the loop at " + at(pos)
@@ -3373,7 +3384,7 @@ public final class Interpreter {
     }
     Val[] a = none(or(yes, maybe)) ? new Val[n] : eval(t.then(), or(yes, maybe));
     Val[] b = none(or(no, maybe)) ? new Val[n] : eval(t.otherwise(), or(no, maybe));
-    boolean uniform = uniformAcross(c, maybe);
+    boolean uniform = uniformCondition(c, maybe);
     if (!warpDependent && mentionsWarp(c, maybe) && !(uniform && !decidableByWarp(c, maybe))) {
       if (t == storedTernary && onlyComputes(t.then()) && onlyComputes(t.otherwise())) storedTernaryOnWarp = true;
       else warpDepends();
