@@ -818,6 +818,15 @@ final class KernelChecker {
     boolean[] active = new boolean[n];
     int activeCount = 0;
     boolean anyData = false;
+    int only = soleLane(lanes);
+    if (only >= 0 && site.width <= 16 && !(lanes[only].pointee() instanceof Type.Opaque) && lanes[only].pointee().size() > 0
+        && (lanes[only].unknown() != null || lanes[only].root().decl() != site.root.decl())) {
+      // one lane is served alone, wherever its address is (of a type whose width is known)
+      active[only] = true;
+      site.mostLanes = Math.max(site.mostLanes, 1);
+      evaluateAddresses(site, new long[n], active, null, where, outerContext, shape, shapeOfWorst);
+      return;
+    }
     for (int l = 0; l < n; l++) {
       Val.Ptr p = lanes[l];
       if (p == null) continue;
@@ -936,6 +945,17 @@ final class KernelChecker {
         evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
       }
     }
+  }
+
+  /** The one lane with an address, or -1 where there are more or none. */
+  private static int soleLane(Val.Ptr[] lanes) {
+    int only = -1;
+    for (int l = 0; l < lanes.length; l++) {
+      if (lanes[l] == null) continue;
+      if (only >= 0) return -1;
+      only = l;
+    }
+    return only;
   }
 
   /**
@@ -1396,7 +1416,12 @@ final class KernelChecker {
         worst = s.worst.ways();
         worstCase = Explain.reason(s.worst, width) + ctx + ", where the address does not depend on data";
       }
-      if (worst == 1 && s.unknown == null) {
+      if (worst == 1 && s.unknown != null) {
+        // no data makes it conflict where it was followed: the executions not followed are what is open
+        return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, width, null, null, null,
+            null, Verdict.UNKNOWN, null, null, false, s.unknown, List.copyOf(assumptions), null, null);
+      }
+      if (worst == 1) {
         // bounds that no data can make conflict: conflict-free, whatever it is
         boolean oneLane = s.mostLanes <= 1;
         String why = oneLane ? "only one lane at a time makes it" : worstCase.replaceFirst("^none: ", "");

@@ -136,6 +136,24 @@ class AnalyzerTest {
         + " has no type argument in this file");
   }
 
+  /** One lane is served alone wherever its address is: an address bankcheck cannot compute does not matter then. */
+  @Test
+  void aLoneLaneIsConflictFreeWhereverItsAddressIs() {
+    FileReport r = analyze("""
+        __global__ void k(const int *in) {
+          __shared__ float s[1024];
+          float *p = s + in[threadIdx.x] * 7;
+          for (int i = 0; i < in[0]; i++) p += in[i];
+          if (threadIdx.x == 0) *p = 1.0f;
+          if (threadIdx.x < 2) *p = 2.0f;
+        }
+        """);
+    Finding alone = at(r, 5, Op.STORE);
+    assertEquals(Verdict.OK, alone.verdict(), alone.reason());
+    assertEquals("only lane 0 is active: conflict-free", alone.reason());
+    assertUnknownBecause(at(r, 6, Op.STORE), "it depends on the condition at line 4");
+  }
+
   /** A launch's template value without a value says why after the run's origin (kaldi's GPU_WARP_SIZE). */
   @Test
   void aLaunchsTemplateValueWithoutValueSaysWhy() {

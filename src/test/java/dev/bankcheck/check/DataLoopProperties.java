@@ -101,15 +101,6 @@ class DataLoopProperties {
     }
   }
 
-  /**
-   * The least ways any data can give as the finding states it: its best case where that is exact, else the lower
-   * bound the text gives ("no choice can do better than N-way"; the best case is then only the best choice found).
-   */
-  static int best(Finding f) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("no choice can do better than (\\d+)-way").matcher(f.reason());
-    return m.find() ? Integer.parseInt(m.group(1)) : f.bestWays();
-  }
-
   private static Finding at(List<Finding> findings, int line, String src) {
     Finding f = findings.stream().filter(x -> x.pos().line() == line && !x.op().toString().equals("STORE"))
         .findFirst().orElse(null);
@@ -122,7 +113,7 @@ class DataLoopProperties {
     String why = src + "\nline " + f.pos().line() + ": " + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/"
         + f.bestWays() + " " + f.reason() + "\ndrawn: " + drawn;
     if (f.verdict() == Verdict.DATA_DEPENDENT) {
-      assertTrue((!allLanes || best(f) <= drawn) && drawn <= f.worstWays(), why);
+      assertTrue((!allLanes || DataIndexProperties.best(f) <= drawn) && drawn <= f.worstWays(), why);
     } else {
       assertTrue(f.ways() != null && drawn <= f.ways(), why);
     }

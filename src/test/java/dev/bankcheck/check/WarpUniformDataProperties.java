@@ -52,7 +52,7 @@ class WarpUniformDataProperties {
       String why = src + "\n" + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/" + f.bestWays() + " "
           + f.reason() + "\nu = " + shared + ": " + ways;
       if (f.verdict() == Verdict.DATA_DEPENDENT) {
-        assertTrue(DataLoopProperties.best(f) <= ways && ways <= f.worstWays(), why);
+        assertTrue(DataIndexProperties.best(f) <= ways && ways <= f.worstWays(), why);
       } else {
         assertTrue(f.ways() != null && f.ways() == ways, why);
       }
