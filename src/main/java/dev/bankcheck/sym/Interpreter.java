@@ -1651,14 +1651,8 @@ public final class Interpreter {
 
   /** Whether a loop body holds a break, continue, return, goto or label (an iteration may end early). */
   private static boolean leavesEarly(Stmt st) {
-    if (st instanceof Stmt.Break || st instanceof Stmt.Return || skipsToNextIteration(st)) return true;
-    if (st instanceof Stmt.Block b) return b.items().stream().anyMatch(Interpreter::leavesEarly);
-    if (st instanceof Stmt.If i) return leavesEarly(i.then()) || i.otherwise() != null && leavesEarly(i.otherwise());
-    if (st instanceof Stmt.For f) return leavesEarly(f.body());
-    if (st instanceof Stmt.While w) return leavesEarly(w.body());
-    if (st instanceof Stmt.DoWhile d) return leavesEarly(d.body());
-    if (st instanceof Stmt.Switch w) return leavesEarly(w.body());
-    return false;
+    return holds(st, x -> x instanceof Stmt.Break || x instanceof Stmt.Return || x instanceof Stmt.Continue
+        || x instanceof Stmt.Goto || x instanceof Stmt.Label);
   }
 
   /** An integer's least and greatest value: a constant, or bounded data; null otherwise. */
@@ -1750,31 +1744,27 @@ public final class Interpreter {
 
   /** Per variable and lane, the least bounds holding both (a lane's null: nothing). */
   private Map<Var, long[][]> hull(Map<Var, long[][]> a, Map<Var, long[][]> b, boolean[] mask) {
-    Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
-    a.forEach((v, x) -> {
-      long[][] y = b.get(v);
-      long[][] h = new long[n][];
-      for (int l = 0; l < n; l++) {
-        if (!mask[l]) continue;
-        h[l] = x[l] == null ? y[l] : y[l] == null ? x[l]
-            : new long[] {Math.min(x[l][0], y[l][0]), Math.max(x[l][1], y[l][1])};
-      }
-      out.put(v, h);
-    });
-    return out;
+    return perLane(a, b, mask, (x, y) -> x == null ? y : y == null ? x
+        : new long[] {Math.min(x[0], y[0]), Math.max(x[1], y[1])});
   }
 
   /** {@code next}, with each bound that moved away from {@code was} moved to {@link #WIDE}. */
   private Map<Var, long[][]> widened(Map<Var, long[][]> was, Map<Var, long[][]> next, boolean[] mask) {
+    return perLane(was, next, mask, (w, x) -> w == null || x == null ? x
+        : new long[] {x[0] < w[0] ? -WIDE : x[0], x[1] > w[1] ? WIDE : x[1]});
+  }
+
+  /** Per variable of {@code a} and lane of {@code mask}, {@code f} of its bounds in {@code a} and in {@code b}. */
+  private Map<Var, long[][]> perLane(Map<Var, long[][]> a, Map<Var, long[][]> b, boolean[] mask,
+      java.util.function.BinaryOperator<long[]> f) {
     Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
-    next.forEach((v, x) -> {
-      long[][] w = was.get(v);
-      long[][] h = new long[n][];
+    a.forEach((v, x) -> {
+      long[][] y = b.get(v);
+      long[][] lanes = new long[n][];
       for (int l = 0; l < n; l++) {
-        if (!mask[l] || x[l] == null) continue;
-        h[l] = new long[] {w[l] != null && x[l][0] < w[l][0] ? -WIDE : x[l][0], w[l] != null && x[l][1] > w[l][1] ? WIDE : x[l][1]};
+        if (mask[l]) lanes[l] = f.apply(x[l], y[l]);
       }
-      out.put(v, h);
+      out.put(v, lanes);
     });
     return out;
   }
@@ -1967,13 +1957,19 @@ public final class Interpreter {
 
   /** Whether a statement holds a continue, a goto or a label (a continue of an inner loop too: it is not told apart). */
   private static boolean skipsToNextIteration(Stmt st) {
-    if (st instanceof Stmt.Continue || st instanceof Stmt.Goto || st instanceof Stmt.Label) return true;
-    if (st instanceof Stmt.Block b) return b.items().stream().anyMatch(Interpreter::skipsToNextIteration);
-    if (st instanceof Stmt.If i) return skipsToNextIteration(i.then()) || i.otherwise() != null && skipsToNextIteration(i.otherwise());
-    if (st instanceof Stmt.For f) return skipsToNextIteration(f.body());
-    if (st instanceof Stmt.While w) return skipsToNextIteration(w.body());
-    if (st instanceof Stmt.DoWhile d) return skipsToNextIteration(d.body());
-    if (st instanceof Stmt.Switch w) return skipsToNextIteration(w.body());
+    return holds(st, x -> x instanceof Stmt.Continue || x instanceof Stmt.Goto || x instanceof Stmt.Label);
+  }
+
+  /** Whether a statement, or one nested in it, is one that {@code jump} accepts. */
+  private static boolean holds(Stmt st, java.util.function.Predicate<Stmt> jump) {
+    if (st == null) return false;
+    if (jump.test(st)) return true;
+    if (st instanceof Stmt.Block b) return b.items().stream().anyMatch(x -> holds(x, jump));
+    if (st instanceof Stmt.If i) return holds(i.then(), jump) || holds(i.otherwise(), jump);
+    if (st instanceof Stmt.For f) return holds(f.body(), jump);
+    if (st instanceof Stmt.While w) return holds(w.body(), jump);
+    if (st instanceof Stmt.DoWhile d) return holds(d.body(), jump);
+    if (st instanceof Stmt.Switch w) return holds(w.body(), jump);
     return false;
   }
 
