@@ -1706,6 +1706,7 @@ public final class Interpreter {
   private Map<Var, long[][]> afterBody(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> head,
       boolean needData) {
     Map<Val[], Val[]> trial = new HashMap<>();
+    Map<Pos, Integer> spent = new HashMap<>(iterationsSpent); // a trial spends no loop's iterations
     journals.push(trial);
     noAccess++;
     try {
@@ -1739,6 +1740,8 @@ public final class Interpreter {
       boolean[] all = new boolean[n];
       Arrays.fill(all, true);
       restore(trial, all);
+      iterationsSpent.clear();
+      iterationsSpent.putAll(spent);
     }
   }
 
@@ -1847,10 +1850,14 @@ public final class Interpreter {
     return e instanceof Expr.Name nm ? lookupLocal(nm.name()) : null;
   }
 
-  /** Per lane, the bounds of one side of a comparison: a bounded variable's, or its value's; null if not all known. */
+  /**
+   * Per lane, the bounds of one side of a comparison: a bounded variable's, or its value's where computing it has no
+   * effect (it is evaluated again); null if not all known.
+   */
   private long[][] operandBounds(Expr e, Map<Var, long[][]> bounds, boolean[] mask) {
     long[][] own = bounds.get(variable(e));
     if (own != null) return own;
+    if (!onlyComputes(e)) return null;
     Val[] v = eval(e, mask);
     long[][] out = new long[n][];
     for (int l = 0; l < n; l++) {
