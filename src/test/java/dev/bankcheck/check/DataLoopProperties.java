@@ -102,7 +102,7 @@ class DataLoopProperties {
   }
 
   private static Finding at(List<Finding> findings, int line, String src) {
-    Finding f = findings.stream().filter(x -> x.pos().line() == line && !x.op().toString().equals("STORE"))
+    Finding f = findings.stream().filter(x -> x.pos().line() == line && x.op() != Op.STORE)
         .findFirst().orElse(null);
     assertNotNull(f, "no finding at line " + line + " of\n" + src);
     return f;
