@@ -876,7 +876,7 @@ final class KernelChecker {
       // the lanes move together by whole words: the outcome at one k is the outcome at any
       for (int l = 0; l < n; l++) {
         if (!active[l]) continue;
-        offsets[l] = offsets[l].add(Poly.of(modulus[l] * (lanes[l].range() == null ? 0 : lanes[l].range().lo())));
+        offsets[l] = offsets[l].add(Poly.of(modulus[l] * lo[l]));
         modulus[l] = 0;
       }
       anyData = false;
@@ -1416,12 +1416,7 @@ final class KernelChecker {
         worst = s.worst.ways();
         worstCase = Explain.reason(s.worst, width) + ctx + ", where the address does not depend on data";
       }
-      if (worst == 1 && s.unknown != null) {
-        // no data makes it conflict where it was followed: the executions not followed are what is open
-        return new Finding(s.pos, Rules.UNANALYZED_ACCESS, kernel.name(), array, via, op, width, null, null, null,
-            null, Verdict.UNKNOWN, null, null, false, s.unknown, List.copyOf(assumptions), null, null);
-      }
-      if (worst == 1) {
+      if (worst == 1 && s.unknown == null) {
         // bounds that no data can make conflict: conflict-free, whatever it is
         boolean oneLane = s.mostLanes <= 1;
         String why = oneLane ? "only one lane at a time makes it" : worstCase.replaceFirst("^none: ", "");
@@ -1431,9 +1426,12 @@ final class KernelChecker {
             Verdict.OK, null, null, false, "conflict-free for any data: the index depends on memory contents, but "
             + why, List.copyOf(assumptions), null, null);
       }
-      String reason = "the index depends on memory contents; worst case: " + worstCase + ", best case: " + b.bestCase();
-      return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, width, null, null, null,
-          null, Verdict.DATA_DEPENDENT, worst, b.best(), false, reason, List.copyOf(assumptions), null, null);
+      if (worst > 1) {
+        String reason = "the index depends on memory contents; worst case: " + worstCase + ", best case: " + b.bestCase();
+        return new Finding(s.pos, Rules.DATA_DEPENDENT_INDEX, kernel.name(), array, via, op, width, null, null, null,
+            null, Verdict.DATA_DEPENDENT, worst, b.best(), false, reason, List.copyOf(assumptions), null, null);
+      }
+      // no data makes it conflict where it was followed: the executions not followed are what is open (below)
     }
     if (s.worst == null || (s.unknown != null && s.worst.ways() < 2)) {
       String reason = s.unknown != null ? s.unknown : "no lane reaches this access";
