@@ -1221,6 +1221,9 @@ final class KernelChecker {
       return (one ? "an odd" : "an even") + " number of iterations of the loop at line " + line;
     }
     if (name.startsWith(Interpreter.BREAK_PREFIX)) return "the break at line " + line + (one ? " taken" : " not taken");
+    if (name.startsWith(Interpreter.CONTINUE_PREFIX)) {
+      return "the continue at line " + line + (one ? " taken" : " not taken");
+    }
     if (name.startsWith(Interpreter.CASE_PREFIX)) return "the case at line " + line + (one ? " taken" : " not taken");
     if (name.startsWith(Interpreter.LOOP_PREFIX)) {
       String done = name.substring(name.indexOf('+') + 1, name.indexOf('#'));
@@ -1350,6 +1353,7 @@ final class KernelChecker {
         .replaceAll("loop@(\\d+):\\d+\\+0(?!\\d)", "[the loop at line $1 running]")
         .replaceAll("loop@(\\d+):\\d+\\+(\\d+)", "[more than $2 iterations of the loop at line $1]")
         .replaceAll("break@(\\d+):\\d+", "[the break at line $1 taken]")
+        .replaceAll("continue@(\\d+):\\d+", "[the continue at line $1 taken]")
         .replaceAll("case@(\\d+):\\d+", "[the case at line $1 taken]")
         .replaceAll("swap@(\\d+):\\d+", "[an odd number of iterations of the loop at line $1]")).toList();
     List<String> readable = full.stream().map(s -> s.length() > 80 ? s.substring(0, 77) + "..." : s).distinct().toList();

@@ -165,7 +165,10 @@ public final class Arith {
         return d.ownK().plain();
       }
     }
-    return derived(code, a, b, data(code, ownK(a), ownK(b)));
+    Val result = data(code, ownK(a), ownK(b));
+    // lanes with equal operands share the result only where equal means one value: not per-lane data or floats
+    return other instanceof Val.Num || other instanceof Val.Data o && o.warpToken() != null
+        ? derived(code, a, b, result) : result;
   }
 
   private static Val ownK(Val v) {

@@ -41,7 +41,7 @@ public final class Interpreter {
   private final Program program;
   private final WarpSetup warp;
   private final int n;
-  private final AccessSink sink;
+  private AccessSink sink; // replaced while an iteration's accesses wait to be kept (see tryIteration)
   /** Enclosing conditions that could not be evaluated per lane: notes for the accesses under them. */
   private final Deque<String> undecidedConditions = new ArrayDeque<>();
   private final Set<String> notes;
@@ -142,6 +142,8 @@ public final class Interpreter {
     boolean divergentExit;
     /** The values at each break taken under an undecided condition: the values after the loop include them. */
     final List<BreakExit> exits = new ArrayList<>();
+    /** The same for each continue in the iteration running: the values at its end include them. */
+    final List<BreakExit> continues = new ArrayList<>();
     final Val[] returns;
     /** A return taken on one side of an undecided branch, waiting for the other side's return. */
     final Pending[] pending;
@@ -407,9 +409,16 @@ public final class Interpreter {
           }
         }
       }
-    } else if (s instanceof Stmt.Continue) {
+    } else if (s instanceof Stmt.Continue c) {
       Frame f = nearest(true);
-      if (f != null) kill(f.continued, mask);
+      if (f != null) {
+        kill(f.continued, mask);
+        // the lanes may also go on: the branch undoes the kill, the iteration's end merges these values in
+        if (undecided > 0) {
+          f.continues.add(new BreakExit(c.pos(), mask.clone(), visibleValues(),
+              undecidedConditions.size() <= f.conditionsAtEntry));
+        }
+      }
     }
   }
 
@@ -1152,13 +1161,15 @@ public final class Interpreter {
   public static final String LOOP_PREFIX = "loop@";
   /** Symbols that stand for "the lanes left the loop at this break" (1) or not (0). */
   public static final String BREAK_PREFIX = "break@";
+  /** Symbols that stand for "the lanes skipped the rest of the iteration at this continue" (1) or not (0). */
+  public static final String CONTINUE_PREFIX = "continue@";
   /** Symbols that stand for "the switch was entered at this label" (1) or not (0). */
   public static final String CASE_PREFIX = "case@";
 
   /** Whether a symbol stands for a choice of the whole warp, 0 or 1, that the checks enumerate. */
   public static boolean isChoice(String symbol) {
     return symbol.startsWith(BRANCH_PREFIX) || symbol.startsWith(SWAP_PREFIX) || symbol.startsWith(LOOP_PREFIX)
-        || symbol.startsWith(BREAK_PREFIX) || symbol.startsWith(CASE_PREFIX);
+        || symbol.startsWith(BREAK_PREFIX) || symbol.startsWith(CONTINUE_PREFIX) || symbol.startsWith(CASE_PREFIX);
   }
 
   /**
@@ -1230,8 +1241,16 @@ public final class Interpreter {
     // one side could not be computed: its reason is the one that helps
     if (a instanceof Val.Unknown u) return u;
     if (c instanceof Val.Unknown u) return u;
-    if (a instanceof Val.Data || c instanceof Val.Data) return Arith.join(a, c);
+    if (a instanceof Val.Data || c instanceof Val.Data) {
+      // the whole warp takes one side: where both are one value for the warp, so is the one taken
+      return oneForTheWarp(a) && oneForTheWarp(c) ? Arith.derived(b, a, c, Arith.join(a, c).ownK()) : Arith.join(a, c);
+    }
     return new Val.Unknown("it depends on the condition at " + at(where));
+  }
+
+  /** Whether lanes holding this value hold one value: a number, or data the warp shares. */
+  private static boolean oneForTheWarp(Val v) {
+    return v instanceof Val.Num || v instanceof Val.Data d && d.warpToken() != null;
   }
 
   private void execSwitch(Stmt.Switch sw, boolean[] mask) {
@@ -1390,6 +1409,7 @@ public final class Interpreter {
         Arrays.fill(frame.continued, false);
         context.addLast(label(var, m, iterations));
         exec(body, m);
+        mergeContinues(frame);
         context.removeLast();
         Arrays.fill(frame.continued, false);
         m = alive(m);
@@ -1429,15 +1449,32 @@ public final class Interpreter {
                 + (condNow != null ? because(firstIn(condNow, mayStop)) : ""));
       }
     }
-    for (BreakExit exit : frame.exits) mergeExit(exit, pos);
+    for (BreakExit exit : frame.exits) {
+      mergeExit(exit, BREAK_PREFIX, "its value depends on whether lanes leave the loop at " + at(pos) + " at the break at "
+          + at(exit.where()));
+    }
     frames.pop();
   }
 
-  /** After a loop: the values of the lanes that may have left it at a break are either those or the ones it ended with. */
-  private void mergeExit(BreakExit exit, Pos loop) {
+  /**
+   * At the end of an iteration: the values of the lanes that may have skipped the rest of it at a continue are
+   * either those or the ones it ended with.
+   */
+  private void mergeContinues(Frame loop) {
+    for (BreakExit exit : loop.continues) {
+      mergeExit(exit, CONTINUE_PREFIX, "its value depends on whether lanes skip the rest of an iteration at the continue at "
+          + at(exit.where()));
+    }
+    loop.continues.clear();
+  }
+
+  /**
+   * After a loop (or an iteration, for a continue): the values of the lanes that may have left it at {@code exit}
+   * are either those or the ones it ended with.
+   */
+  private void mergeExit(BreakExit exit, String prefix, String why) {
     Poly taken = exit.uniform()
-        ? Poly.symbol(BREAK_PREFIX + exit.where().line() + ":" + exit.where().column() + "#" + (uid++)) : null;
-    String why = "its value depends on whether lanes leave the loop at " + at(loop) + " at the break at " + at(exit.where());
+        ? Poly.symbol(prefix + exit.where().line() + ":" + exit.where().column() + "#" + (uid++)) : null;
     exit.values().forEach((vals, atBreak) -> {
       for (int l = 0; l < n; l++) {
         if (!exit.lanes()[l] || java.util.Objects.equals(vals[l], atBreak[l])) continue;
@@ -1573,10 +1610,22 @@ public final class Interpreter {
     journals.push(written);
     String k;
     try {
-      k = havocLoopVariables(pos, cond, step, body, mask, capped);
-      Map<Var, long[][]> bounds = start.isEmpty() ? null : loopBounds(pos, cond, step, body, mask, start);
-      if (runBody) divergent |= runOnce(pos, cond, step, body, mask, bounds);
-      if (bounds != null) setBounds(bounds, mask, pos);
+      List<Assumed> assumed = new ArrayList<>();
+      k = havocLoopVariables(pos, cond, step, body, mask, capped, assumed);
+      while (true) {
+        Map<Var, long[][]> bounds = start.isEmpty() ? null : loopBounds(pos, cond, step, body, mask, start);
+        // the iteration run for "any iteration" also tells whether the loop's variables are what havoc assumed
+        boolean[] undecided = new boolean[1];
+        Map<Assumed, Broken> broken = tryIteration(assumed, mask, runBody,
+            () -> runOnce(pos, cond, step, body, mask, bounds, loop, undecided));
+        if (!broken.isEmpty()) {
+          abandon(broken, assumed, mask, pos);
+          continue;
+        }
+        divergent |= undecided[0];
+        if (bounds != null) setBounds(bounds, mask, pos);
+        break;
+      }
     } finally {
       journals.pop();
     }
@@ -1592,9 +1641,11 @@ public final class Interpreter {
 
   /**
    * The body of a loop run once for "any iteration" (its variables within {@code bounds} where not null, narrowed by
-   * the condition); whether its condition varies between the lanes there.
+   * the condition); the lanes that finish the iteration. {@code undecided[0]} is set where its condition varies
+   * between the lanes there.
    */
-  private boolean runOnce(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> bounds) {
+  private boolean[] runOnce(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> bounds,
+      Frame loop, boolean[] undecided) {
     boolean[] m = mask.clone();
     boolean undecidedCondition = false;
     if (bounds != null) setBounds(bounds, m, pos);
@@ -1614,13 +1665,16 @@ public final class Interpreter {
     context.addLast("any iteration");
     try {
       exec(body, m);
+      mergeContinues(loop);
     } finally {
       context.removeLast();
       if (undecidedCondition) undecidedConditions.pop();
     }
+    Arrays.fill(loop.continued, false);
     m = alive(m);
     if (step != null && !none(m)) eval(step, m);
-    return undecidedCondition;
+    undecided[0] = undecidedCondition;
+    return alive(m);
   }
 
   /**
@@ -2003,19 +2057,30 @@ public final class Interpreter {
    * The values a loop leaves in the lanes {@code mask} of its variables after an unknown number of iterations; the
    * tag that ends the names of the symbols made for them ("#n").
    */
-  private String havocLoopVariables(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped) {
+  private String havocLoopVariables(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, boolean capped,
+      List<Assumed> assumed) {
     Set<String> increments = new LinkedHashSet<>();
     Set<String> others = new LinkedHashSet<>();
+    Set<String> changing = new HashSet<>(); // what a step read from these may differ between iterations
     for (Object piece : Arrays.asList(body, step, cond)) {
       if (piece == null) continue;
       List<List<String>> assigned = program.fact("assigned", piece, Interpreter::assigned);
       increments.addAll(assigned.get(0));
       others.addAll(assigned.get(1));
+      changing.addAll(program.fact("array writes", piece, Interpreter::arrayWrites).keySet());
+      program.fact("member writes", piece, Interpreter::memberWrites).forEach((name, written) -> {
+        if (written.stream().anyMatch(w -> !w.startsWith("()") || methodChanges(name, w.substring(2)))) changing.add(name);
+      });
     }
+    changing.addAll(increments);
+    changing.addAll(others);
     String tag = "#" + (uid++); // ends the name of every symbol made here
     String k = (capped ? CAPPED + MAX_LOOP_ITERATIONS : "some iterations") + " of the loop at " + at(pos) + tag;
     Set<String> varying = new HashSet<>();
-    Map<String, Poly> steps = loopSteps(body, step, mask, varying);
+    // a step that reads what the loop changes (or declares) is not one amount: the variable changes as others do
+    Set<String> unsteady = new HashSet<>();
+    Map<String, Poly> steps = loopSteps(body, step, mask, varying, changing, unsteady);
+    others.addAll(unsteady);
     for (String name : varying) {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null) continue;
@@ -2034,18 +2099,10 @@ public final class Interpreter {
       Var v = lookupLocal(name);
       if (v == null || v.vals == null || others.contains(name) || varying.contains(name) || holdsStruct(v.vals)) continue;
       // start + k*step for an unknown trip count k: exact, and keeps what the step is a multiple of
-      Poly count = Poly.symbol("the trip count of " + k);
       Poly known = steps.get(name);
-      Poly advance = known != null ? known.mul(count) : Poly.symbol("'" + name + "' after " + k);
-      touch(v.vals);
-      for (int l = 0; l < n; l++) {
-        if (!mask[l]) continue;
-        if (v.vals[l] instanceof Val.Num num) v.vals[l] = new Val.Num(num.poly().add(advance));
-        else if (v.vals[l] instanceof Val.Data d) v.vals[l] = d.plus(advance);
-        else if (v.vals[l] instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
-          v.vals[l] = p.withOffset(p.offset().add(advance.scale(p.pointee().size())));
-        }
-      }
+      Assumed a = new Assumed(v, null, "'" + name + "'", v.vals.clone(), known, k);
+      advance(a, known != null ? known.mul(Poly.symbol("the trip count of " + k)) : null, mask);
+      if (!(v.type instanceof Type.Scalar sc && !sc.integer())) assumed.add(a);
     }
     Map<String, Val[]> swapped = swappedPointers(body, step, others, mask, pos, tag);
     for (String name : others) {
@@ -2060,6 +2117,9 @@ public final class Interpreter {
       // whatever a loop leaves in a float, it is a float: compared, it decides as data does (a binary search's pivot)
       Val fresh = v.type instanceof Type.Scalar sc && !sc.integer() ? new Val.Opaque("floating-point value")
           : changedBy(v.vals, mask, "'" + name + "'", k, pos);
+      if (fresh instanceof Val.Num || fresh instanceof Val.Ptr p && p.exactOffset() != null) {
+        assumed.add(new Assumed(v, null, "'" + name + "'", null, null, k));
+      }
       touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (mask[l] && v.vals[l] != null) v.vals[l] = fresh;
@@ -2070,7 +2130,7 @@ public final class Interpreter {
       program.fact("member writes", piece, Interpreter::memberWrites)
           .forEach((name, written) -> members.computeIfAbsent(name, x -> new HashSet<>()).addAll(written));
     }
-    members.forEach((name, written) -> havocMembers(name, written, k, pos, mask));
+    members.forEach((name, written) -> havocMembers(name, written, k, pos, mask, assumed));
     for (Object piece : Arrays.asList(body, step, cond)) {
       if (piece == null) continue;
       program.fact("array writes", piece, Interpreter::arrayWrites).forEach((name, subscripts) -> {
@@ -2085,6 +2145,150 @@ public final class Interpreter {
       });
     }
     return tag;
+  }
+
+  /**
+   * What {@link #havocLoopVariables} assumed of a variable (or a member of a local object, {@code member}) a loop
+   * changes: one value for the warp ({@code start} null), or, for one it only increments, its value at the start
+   * ({@code start}) plus {@code step} per iteration (the trip count times it), or, {@code step} null, plus one amount
+   * for the warp.
+   */
+  private record Assumed(Var var, String member, String what, Val[] start, Poly step, String count) {
+    Assumed withoutStep() {
+      return new Assumed(var, member, what, start, null, count);
+    }
+  }
+
+  /** Each lane's start of an increment advanced by {@code advance}, or by one amount for the warp where that is null. */
+  private void advance(Assumed a, Poly advance, boolean[] mask) {
+    Poly by = advance != null ? advance : Poly.symbol(a.what() + " after " + a.count());
+    Val[] vals = a.var().vals;
+    touch(vals);
+    for (int l = 0; l < n; l++) {
+      if (mask[l]) vals[l] = plus(a.start()[l], by);
+    }
+  }
+
+  /** An integer or an address advanced by {@code by} (elements, for an address); others as they are. */
+  private static Val plus(Val v, Poly by) {
+    if (v instanceof Val.Num num) return new Val.Num(num.poly().add(by));
+    if (v instanceof Val.Data d) return d.plus(by);
+    if (v instanceof Val.Ptr p && p.offset() != null && p.pointee().size() > 0) {
+      return p.withOffset(p.offset().add(by.scale(p.pointee().size())));
+    }
+    return v;
+  }
+
+  /**
+   * Runs {@code iteration} (one iteration of a loop from the state {@link #havocLoopVariables} made; it gives the
+   * lanes that finish it) and tells what of {@code assumed} it did not keep, with each one's values after it: what
+   * havoc assumed holds at the start of every iteration only if an iteration that starts so leaves it so ({@code x =
+   * threadIdx.x} does not keep x one value for the warp, {@code if (threadIdx.x < 16) x++} does not add 1 in every
+   * lane, {@code x += __popc(vote)} adds one amount for the warp). Where something is not kept, or {@code keep} is
+   * false, everything the iteration did is undone: its accesses are not recorded.
+   */
+  private Map<Assumed, Broken> tryIteration(List<Assumed> assumed, boolean[] mask, boolean keep,
+      java.util.function.Supplier<boolean[]> iteration) {
+    Map<Assumed, Val[]> before = new HashMap<>();
+    for (Assumed a : assumed) before.put(a, valuesOf(a));
+    Map<Val[], Val[]> undo = new HashMap<>();
+    Map<Pos, Integer> spent = new HashMap<>(iterationsSpent);
+    List<boolean[]> kills = snapshotKills();
+    Frame fn = functionFrame();
+    Val[] returns = fn.returns.clone();
+    Pending[] pending = fn.pending.clone();
+    List<Object[]> flags = new ArrayList<>();
+    for (Frame f : frames) {
+      flags.add(new Object[] {f.uncertainExit, f.divergentExit, f.returnedAddress, f.exits.size(), f.continues.size()});
+    }
+    Set<String> notesBefore = new HashSet<>(notes);
+    AccessSink recording = sink;
+    List<Runnable> accesses = new ArrayList<>();
+    sink = (at, op, lanes, type, context, conditions) -> accesses.add(() -> recording.access(at, op, lanes, type,
+        context, conditions));
+    Map<Assumed, Broken> broken = new java.util.LinkedHashMap<>();
+    journals.push(undo);
+    if (!keep) noAccess++;
+    try {
+      boolean[] finished = iteration.get();
+      for (Assumed a : assumed) {
+        Val[] now = valuesOf(a);
+        Type type = a.member() == null ? a.var().type : null;
+        if (none(finished) || (a.start() == null ? uniformCondition(now, finished) || oneAddress(now, finished) != null
+            : steppedBy(a.step(), type, before.get(a), now, finished))) {
+          continue;
+        }
+        broken.put(a, new Broken(now, a.start() != null && steppedBy(null, type, before.get(a), now, finished)));
+      }
+    } finally {
+      if (!keep) noAccess--;
+      journals.pop();
+      sink = recording;
+    }
+    if (keep && broken.isEmpty()) {
+      accesses.forEach(Runnable::run);
+      return broken;
+    }
+    // undone here, not on the way out of an exception: that abandons the whole run (see WarpDependent)
+    boolean[] all = new boolean[n];
+    Arrays.fill(all, true);
+    restore(undo, all);
+    restoreKills(kills, all);
+    System.arraycopy(returns, 0, fn.returns, 0, n);
+    System.arraycopy(pending, 0, fn.pending, 0, n);
+    int i = 0;
+    for (Frame f : frames) {
+      Object[] was = flags.get(i++);
+      f.uncertainExit = (Boolean) was[0];
+      f.divergentExit = (Boolean) was[1];
+      f.returnedAddress = (Boolean) was[2];
+      f.exits.subList((Integer) was[3], f.exits.size()).clear();
+      f.continues.subList((Integer) was[4], f.continues.size()).clear();
+    }
+    notes.retainAll(notesBefore);
+    iterationsSpent.clear();
+    iterationsSpent.putAll(spent);
+    return broken;
+  }
+
+  /** What an iteration left in what it did not keep; for an increment, whether it still added one amount for the warp. */
+  private record Broken(Val[] after, boolean oneAmount) {}
+
+  private Val[] valuesOf(Assumed a) {
+    return a.member() == null ? a.var().vals.clone() : memberValues(a.var().vals, a.member());
+  }
+
+  /**
+   * What havoc assumed and an iteration did not keep ({@code broken}, with the values it left) is given up: an
+   * increment that added one amount for the warp, not its step, adds one amount for the warp; anything else
+   * differs between lanes: data where the iteration left data in every lane, else unknown.
+   */
+  private void abandon(Map<Assumed, Broken> broken, List<Assumed> assumed, boolean[] mask, Pos pos) {
+    broken.forEach((a, b) -> {
+      assumed.remove(a);
+      if (a.step() != null && b.oneAmount()) {
+        Assumed any = a.withoutStep();
+        advance(any, null, mask);
+        assumed.add(any);
+        return;
+      }
+      String why = a.what() + " changes across iterations of the loop at " + at(pos)
+          + " in a way the tool cannot follow (an iteration changes it differently in each lane)";
+      Val.Data data = null;
+      for (int l = 0; l < n; l++) {
+        if (!mask[l] || b.after()[l] == null) continue;
+        data = b.after()[l] instanceof Val.Data d && (data == null || data.source().equals(d.source())) ? d : null;
+        if (data == null) break;
+      }
+      Val lost = data != null ? new Val.Data(data.source()) : a.member() == null ? perLaneChange(a.var().vals, mask, why)
+          : new Val.Unknown(why);
+      if (a.member() == null) {
+        touch(a.var().vals);
+        for (int l = 0; l < n; l++) if (mask[l] && a.var().vals[l] != null) a.var().vals[l] = lost;
+      } else {
+        replaceMembers(a.var(), Map.of(a.member(), lost), mask);
+      }
+    });
   }
 
   /**
@@ -2236,7 +2440,27 @@ public final class Interpreter {
    */
   private Val changedBy(Val[] vals, boolean[] mask, String what, String k, Pos pos) {
     if (uniformAcross(vals, mask)) return new Val.Num(Poly.symbol(what + " as changed by " + k));
-    String why = what + " changes across iterations of the loop at " + at(pos) + " in a way the tool cannot follow";
+    // one address for the warp: moved by some whole elements
+    Val.Ptr p = oneAddress(vals, mask);
+    if (p != null) {
+      return p.withOffset(p.offset().add(Poly.symbol(what + " as changed by " + k).scale(p.pointee().size())));
+    }
+    return perLaneChange(vals, mask, what + " changes across iterations of the loop at " + at(pos)
+        + " in a way the tool cannot follow");
+  }
+
+  /** The address every lane of {@code mask} holds, where that is one exact address into shared memory; else null. */
+  private Val.Ptr oneAddress(Val[] vals, boolean[] mask) {
+    Val first = firstIn(vals, mask);
+    if (!(first instanceof Val.Ptr p) || p.exactOffset() == null || p.pointee().size() <= 0) return null;
+    for (int l = 0; l < n; l++) {
+      if (mask[l] && !first.equals(vals[l])) return null;
+    }
+    return p;
+  }
+
+  /** What a loop leaves in a variable that may differ between lanes: an address of unknown offset, or unknown. */
+  private Val perLaneChange(Val[] vals, boolean[] mask, String why) {
     Val.Ptr first = null;
     for (int l = 0; l < n; l++) {
       if (!mask[l]) continue;
@@ -2247,10 +2471,38 @@ public final class Interpreter {
   }
 
   /**
+   * Whether every lane of {@code mask} went from {@code was} to {@code now} by {@code step} (elements, for an
+   * address; wrapped as a char or short of {@code type} wraps), or, {@code step} null, by one amount for the warp.
+   */
+  private boolean steppedBy(Poly step, Type type, Val[] was, Val[] now, boolean[] mask) {
+    Poly amount = step;
+    for (int l = 0; l < n; l++) {
+      if (!mask[l]) continue;
+      if (step != null) {
+        Val expected = plus(was[l], step);
+        if (type instanceof Type.Scalar s && s.integer()) expected = narrow(expected, s);
+        if (!expected.equals(now[l])) return false;
+        continue;
+      }
+      Poly d = was[l] instanceof Val.Num a && now[l] instanceof Val.Num b ? b.poly().sub(a.poly())
+          : was[l] instanceof Val.Data a && now[l] instanceof Val.Data b && a.modulus() == b.modulus()
+              && Objects.equals(a.warpToken(), b.warpToken()) && Objects.equals(a.source(), b.source())
+              ? b.residue().sub(a.residue())
+          : was[l] instanceof Val.Ptr a && now[l] instanceof Val.Ptr b && a.root() == b.root() && a.offset() != null
+              && b.offset() != null && a.pointee().size() > 0 && a.pointee().equals(b.pointee())
+              ? b.offset().sub(a.offset())
+          : null;
+      if (d == null || amount != null && !amount.equals(d)) return false;
+      amount = d;
+    }
+    return true;
+  }
+
+  /**
    * The members a loop may change in a local object ({@code written}: members, "()m" for a method it calls, "*" for
    * the whole object) take what {@link #changedBy} gives; the others keep their values.
    */
-  private void havocMembers(String name, Set<String> written, String k, Pos pos, boolean[] mask) {
+  private void havocMembers(String name, Set<String> written, String k, Pos pos, boolean[] mask, List<Assumed> assumed) {
     Var v = lookupLocal(name);
     if (v == null || v.vals == null || v.escaped != null || !holdsStruct(v.vals)) return;
     StructDef def = structOf(v.vals).obj().def();
@@ -2262,8 +2514,16 @@ public final class Interpreter {
     }
     Map<String, Val> fresh = new HashMap<>();
     for (String member : changed) {
-      fresh.put(member, changedBy(memberValues(v.vals, member), mask, "'" + name + "." + member + "'", k, pos));
+      String what = "'" + name + "." + member + "'";
+      Val value = changedBy(memberValues(v.vals, member), mask, what, k, pos);
+      fresh.put(member, value);
+      if (value instanceof Val.Num) assumed.add(new Assumed(v, member, what, null, null, k));
     }
+    replaceMembers(v, fresh, mask);
+  }
+
+  /** Members of a local object, in the lanes {@code mask}, replaced by {@code fresh}. */
+  private void replaceMembers(Var v, Map<String, Val> fresh, boolean[] mask) {
     if (fresh.isEmpty()) return;
     touch(v.vals);
     Map<Val.Struct, Val.Struct> done = new java.util.IdentityHashMap<>();
@@ -2394,7 +2654,10 @@ public final class Interpreter {
   /** Why the step of a loop variable could not be computed, by variable (filled by {@link #loopSteps}). */
   private final Map<String, String> unknownSteps = new HashMap<>();
 
-  private Map<String, Poly> loopSteps(Stmt body, Expr step, boolean[] mask, Set<String> varying) {
+  private Map<String, Poly> loopSteps(Stmt body, Expr step, boolean[] mask, Set<String> varying, Set<String> changing,
+      Set<String> unsteady) {
+    Set<String> inBody = new HashSet<>(changing);
+    inBody.addAll(program.fact("declared", body, Interpreter::declaredNames));
     Map<String, Poly> steps = new HashMap<>();
     Set<String> mixed = new HashSet<>();
     java.util.function.BiConsumer<String, Poly> record = (name, d) -> {
@@ -2405,9 +2668,13 @@ public final class Interpreter {
         steps.remove(name);
       }
     };
-    java.util.function.Consumer<Expr> check = e -> {
+    java.util.function.BiConsumer<Expr, Set<String>> check = (e, notInvariant) -> {
       if (e instanceof Expr.Assign a && (a.op().equals("+=") || a.op().equals("-=")) && a.target() instanceof Expr.Name nm
           && !varying.contains(nm.name())) {
+        if (readsAny(a.value(), notInvariant)) {
+          unsteady.add(nm.name());
+          return;
+        }
         noAccess++;
         try {
           Val[] d = eval(a.value(), mask);
@@ -2434,10 +2701,33 @@ public final class Interpreter {
         record.accept(nm.name(), Poly.of(p.op().equals("++") ? 1 : -1));
       }
     };
-    program.fact("steps", body, Interpreter::stepExprs).forEach(check);
-    if (step != null) program.fact("steps", step, Interpreter::stepExprs).forEach(check);
+    program.fact("steps", body, Interpreter::stepExprs).forEach(e -> check.accept(e, inBody));
+    if (step != null) program.fact("steps", step, Interpreter::stepExprs).forEach(e -> check.accept(e, changing));
     steps.keySet().removeAll(varying);
+    steps.keySet().removeAll(unsteady);
+    varying.removeAll(unsteady);
     return steps;
+  }
+
+  /** Whether calling the method of the local object may change a member (objects the tool does not follow: no). */
+  private boolean methodChanges(String object, String method) {
+    Var v = lookupLocal(object);
+    return v != null && v.vals != null && holdsStruct(v.vals)
+        && !methodWrites(structOf(v.vals).obj().def(), method).isEmpty();
+  }
+
+  /** Whether an expression reads one of {@code names}. */
+  private static boolean readsAny(Expr e, Set<String> names) {
+    boolean[] found = {false};
+    Walk.expr(e, x -> found[0] |= x instanceof Expr.Name nm && names.contains(nm.name()));
+    return found[0];
+  }
+
+  /** The names of the variables a statement declares, in blocks within it too. */
+  private static Set<String> declaredNames(Object body) {
+    Set<String> out = new HashSet<>();
+    if (body instanceof Stmt st) Walk.stmt(st, d -> out.add(d.name()), e -> {});
+    return out;
   }
 
   /** The expressions {@link #loopSteps} looks at (+= -= ++ --), in {@link Walk}'s order. */
@@ -3570,6 +3860,8 @@ public final class Interpreter {
           needsEachWarp(args.get(0), mask);
           return lanewise(List.of(args.get(0), args.get(0)), (x, y) -> x instanceof Val.Num num && num.poly().isConstant()
               ? Val.num(bitIntrinsic(simple, num.poly().constant()))
+              // of a value the warp shares, one value too: lanes with one argument have one result
+              : x instanceof Val.Num num ? new Val.Num(Poly.symbol(simple + "(" + num.poly() + ")"))
               : x instanceof Val.Data d && d.warpToken() != null
                   ? Arith.derived(simple, d, null, bitIntrinsicOfData(simple, d.ownK()))
               : x instanceof Val.Data d ? bitIntrinsicOfData(simple, d)

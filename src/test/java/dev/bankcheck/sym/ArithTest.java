@@ -139,8 +139,10 @@ class ArithTest {
     assertNotEquals(((Val.Data) masked).warpToken(), ((Val.Data) Arith.binary("&", u, Val.num(3))).warpToken());
     assertNotEquals(((Val.Data) masked).warpToken(),
         ((Val.Data) Arith.binary("&", Arith.binary("+", u, Val.num(1)), Val.num(7))).warpToken());
-    // data of each lane's own stays so
+    // data of each lane's own stays so, also with shared data: equal per-lane data is not one value
     assertEquals(null, ((Val.Data) Arith.binary("&", new Val.Data("mem"), Val.num(7))).warpToken());
+    assertEquals(null, ((Val.Data) Arith.binary("+", new Val.Data("mem"), u)).warpToken());
+    assertEquals(null, ((Val.Data) Arith.binary("^", u, new Val.Data("mem"))).warpToken());
   }
 
   @Test
