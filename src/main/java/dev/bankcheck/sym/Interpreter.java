@@ -1248,9 +1248,10 @@ public final class Interpreter {
     return new Val.Unknown("it depends on the condition at " + at(where));
   }
 
-  /** Whether lanes holding this value hold one value: a number, or data the warp shares. */
+  /** Whether lanes holding this value hold one value: a number, data the warp shares, or an exact address. */
   private static boolean oneForTheWarp(Val v) {
-    return v instanceof Val.Num || v instanceof Val.Data d && d.warpToken() != null;
+    return v instanceof Val.Num || v instanceof Val.Data d && d.warpToken() != null
+        || v instanceof Val.Ptr p && p.exactOffset() != null;
   }
 
   private void execSwitch(Stmt.Switch sw, boolean[] mask) {
@@ -2117,9 +2118,7 @@ public final class Interpreter {
       // whatever a loop leaves in a float, it is a float: compared, it decides as data does (a binary search's pivot)
       Val fresh = v.type instanceof Type.Scalar sc && !sc.integer() ? new Val.Opaque("floating-point value")
           : changedBy(v.vals, mask, "'" + name + "'", k, pos);
-      if (fresh instanceof Val.Num || fresh instanceof Val.Ptr p && p.exactOffset() != null) {
-        assumed.add(new Assumed(v, null, "'" + name + "'", null, null, k));
-      }
+      if (oneForTheWarp(fresh)) assumed.add(new Assumed(v, null, "'" + name + "'", null, null, k));
       touch(v.vals);
       for (int l = 0; l < n; l++) {
         if (mask[l] && v.vals[l] != null) v.vals[l] = fresh;
@@ -2280,8 +2279,8 @@ public final class Interpreter {
         data = b.after()[l] instanceof Val.Data d && (data == null || data.source().equals(d.source())) ? d : null;
         if (data == null) break;
       }
-      Val lost = data != null ? new Val.Data(data.source()) : a.member() == null ? perLaneChange(a.var().vals, mask, why)
-          : new Val.Unknown(why);
+      // an address stays one, of unknown offset: its accesses are reported unknown, not lost
+      Val lost = data != null ? new Val.Data(data.source()) : perLaneChange(b.after(), mask, why);
       if (a.member() == null) {
         touch(a.var().vals);
         for (int l = 0; l < n; l++) if (mask[l] && a.var().vals[l] != null) a.var().vals[l] = lost;
@@ -2517,7 +2516,7 @@ public final class Interpreter {
       String what = "'" + name + "." + member + "'";
       Val value = changedBy(memberValues(v.vals, member), mask, what, k, pos);
       fresh.put(member, value);
-      if (value instanceof Val.Num) assumed.add(new Assumed(v, member, what, null, null, k));
+      if (oneForTheWarp(value)) assumed.add(new Assumed(v, member, what, null, null, k));
     }
     replaceMembers(v, fresh, mask);
   }

@@ -109,6 +109,20 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 18, Op.STORE), "'f' changes across iterations of the loop at line 5");
     assertEquals(Verdict.OK, at(r, 19, Op.STORE).verdict(), at(r, 19, Op.STORE).reason());
     assertUnknownBecause(at(r, 24, Op.STORE), "whether lanes skip the rest of an iteration at the continue at line 21");
+    // a member holding one address for the warp is checked too
+    FileReport member = analyze("""
+        // bankcheck: block 32
+        struct View { float *p; };
+        __global__ void k(int n) {
+          __shared__ float s[32 * 64];
+          View v{s};
+          for (int i = 0; i < n; i++) {
+            v.p[0] = 1.0f;
+            v.p = s + threadIdx.x * 32;
+          }
+        }
+        """);
+    assertUnknownBecause(at(member, 7, Op.STORE), "'v.p' changes across iterations of the loop at line 6");
   }
 
   /**
