@@ -41,7 +41,7 @@ public final class Interpreter {
   private final Program program;
   private final WarpSetup warp;
   private final int n;
-  private AccessSink sink; // replaced while an iteration's accesses wait to be kept (see tryIteration)
+  private AccessSink sink; // replaced while a trial's accesses wait to be kept (see Checkpoint)
   /** Enclosing conditions that could not be evaluated per lane: notes for the accesses under them. */
   private final Deque<String> undecidedConditions = new ArrayDeque<>();
   private final Set<String> notes;
@@ -1243,7 +1243,7 @@ public final class Interpreter {
     if (c instanceof Val.Unknown u) return u;
     if (a instanceof Val.Data || c instanceof Val.Data) {
       // the whole warp takes one side: where both are one value for the warp, so is the one taken
-      return oneForTheWarp(a) && oneForTheWarp(c) ? Arith.derived(b, a, c, Arith.join(a, c).ownK()) : Arith.join(a, c);
+      return oneForTheWarp(a) && oneForTheWarp(c) ? Arith.derived(b, a, c, Arith.join(a, c)) : Arith.join(a, c);
     }
     return new Val.Unknown("it depends on the condition at " + at(where));
   }
@@ -1617,7 +1617,7 @@ public final class Interpreter {
         Map<Var, long[][]> bounds = start.isEmpty() ? null : loopBounds(pos, cond, step, body, mask, start);
         // the iteration run for "any iteration" also tells whether the loop's variables are what havoc assumed
         boolean[] undecided = new boolean[1];
-        Map<Assumed, Broken> broken = tryIteration(assumed, mask, runBody,
+        Map<Assumed, Broken> broken = tryIteration(assumed, runBody,
             () -> runOnce(pos, cond, step, body, mask, bounds, loop, undecided));
         if (!broken.isEmpty()) {
           abandon(broken, assumed, mask, pos);
@@ -1675,7 +1675,7 @@ public final class Interpreter {
     m = alive(m);
     if (step != null && !none(m)) eval(step, m);
     undecided[0] = undecidedCondition;
-    return alive(m);
+    return m;
   }
 
   /**
@@ -1760,44 +1760,43 @@ public final class Interpreter {
    */
   private Map<Var, long[][]> afterBody(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask, Map<Var, long[][]> head,
       boolean needData) {
-    Map<Val[], Val[]> trial = new HashMap<>();
-    Map<Pos, Integer> spent = new HashMap<>(iterationsSpent); // a trial spends no loop's iterations
-    journals.push(trial);
-    noAccess++;
+    Checkpoint trial = new Checkpoint(false); // a trial spends no loop's iterations, records nothing, changes nothing
+    Map<Var, long[][]> out;
     try {
-      setBounds(head, mask, pos);
-      boolean[] m = mask.clone();
-      Val[] c = eval(cond, m);
-      boolean onData = false;
-      for (int l = 0; l < n; l++) {
-        if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
-        onData |= m[l] && c[l] instanceof Val.Data;
-      }
-      if (needData && !onData) return null;
-      setBounds(narrowed(cond, head, m), m, pos);
-      exec(body, m);
-      m = alive(m);
-      if (step != null && !none(m)) eval(step, m);
-      Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
-      for (Var v : head.keySet()) {
-        long[][] now = new long[n][];
-        for (int l = 0; l < n; l++) {
-          if (!m[l]) continue;
-          now[l] = bounds(v.vals[l]);
-          if (now[l] == null || Math.abs(now[l][0]) > 2 * WIDE || Math.abs(now[l][1]) > 2 * WIDE) return null;
-        }
-        out.put(v, now);
-      }
-      return out;
+      out = boundsAfterBody(pos, cond, step, body, mask, head, needData);
     } finally {
-      noAccess--;
-      journals.pop();
-      boolean[] all = new boolean[n];
-      Arrays.fill(all, true);
-      restore(trial, all);
-      iterationsSpent.clear();
-      iterationsSpent.putAll(spent);
+      trial.close();
     }
+    trial.undo();
+    return out;
+  }
+
+  private Map<Var, long[][]> boundsAfterBody(Pos pos, Expr cond, Expr step, Stmt body, boolean[] mask,
+      Map<Var, long[][]> head, boolean needData) {
+    setBounds(head, mask, pos);
+    boolean[] m = mask.clone();
+    Val[] c = eval(cond, m);
+    boolean onData = false;
+    for (int l = 0; l < n; l++) {
+      if (m[l] && Arith.truth(c[l]) == 0) m[l] = false;
+      onData |= m[l] && c[l] instanceof Val.Data;
+    }
+    if (needData && !onData) return null;
+    setBounds(narrowed(cond, head, m), m, pos);
+    exec(body, m);
+    m = alive(m);
+    if (step != null && !none(m)) eval(step, m);
+    Map<Var, long[][]> out = new java.util.LinkedHashMap<>();
+    for (Var v : head.keySet()) {
+      long[][] now = new long[n][];
+      for (int l = 0; l < n; l++) {
+        if (!m[l]) continue;
+        now[l] = bounds(v.vals[l]);
+        if (now[l] == null || Math.abs(now[l][0]) > 2 * WIDE || Math.abs(now[l][1]) > 2 * WIDE) return null;
+      }
+      out.put(v, now);
+    }
+    return out;
   }
 
   /** Per variable and lane, the least bounds holding both (a lane's null: nothing). */
@@ -2186,68 +2185,94 @@ public final class Interpreter {
    * lane, {@code x += __popc(vote)} adds one amount for the warp). Where something is not kept, or {@code keep} is
    * false, everything the iteration did is undone: its accesses are not recorded.
    */
-  private Map<Assumed, Broken> tryIteration(List<Assumed> assumed, boolean[] mask, boolean keep,
+  private Map<Assumed, Broken> tryIteration(List<Assumed> assumed, boolean keep,
       java.util.function.Supplier<boolean[]> iteration) {
     Map<Assumed, Val[]> before = new HashMap<>();
     for (Assumed a : assumed) before.put(a, valuesOf(a));
-    Map<Val[], Val[]> undo = new HashMap<>();
-    Map<Pos, Integer> spent = new HashMap<>(iterationsSpent);
-    List<boolean[]> kills = snapshotKills();
-    Frame fn = functionFrame();
-    Val[] returns = fn.returns.clone();
-    Pending[] pending = fn.pending.clone();
-    List<Object[]> flags = new ArrayList<>();
-    for (Frame f : frames) {
-      flags.add(new Object[] {f.uncertainExit, f.divergentExit, f.returnedAddress, f.exits.size(), f.continues.size()});
-    }
-    Set<String> notesBefore = new HashSet<>(notes);
-    AccessSink recording = sink;
-    List<Runnable> accesses = new ArrayList<>();
-    sink = (at, op, lanes, type, context, conditions) -> accesses.add(() -> recording.access(at, op, lanes, type,
-        context, conditions));
     Map<Assumed, Broken> broken = new java.util.LinkedHashMap<>();
-    journals.push(undo);
-    if (!keep) noAccess++;
+    Checkpoint trial = new Checkpoint(keep);
     try {
       boolean[] finished = iteration.get();
-      for (Assumed a : assumed) {
+      for (Assumed a : none(finished) ? List.<Assumed>of() : assumed) {
         Val[] now = valuesOf(a);
         Type type = a.member() == null ? a.var().type : null;
-        if (none(finished) || (a.start() == null ? uniformCondition(now, finished) || oneAddress(now, finished) != null
-            : steppedBy(a.step(), type, before.get(a), now, finished))) {
+        if (a.start() == null ? uniformCondition(now, finished) || oneAddress(now, finished) != null
+            : steppedBy(a.step(), type, before.get(a), now, finished)) {
           continue;
         }
         broken.put(a, new Broken(now, a.start() != null && steppedBy(null, type, before.get(a), now, finished)));
       }
     } finally {
-      if (!keep) noAccess--;
-      journals.pop();
-      sink = recording;
+      trial.close();
     }
-    if (keep && broken.isEmpty()) {
-      accesses.forEach(Runnable::run);
-      return broken;
-    }
-    // undone here, not on the way out of an exception: that abandons the whole run (see WarpDependent)
-    boolean[] all = new boolean[n];
-    Arrays.fill(all, true);
-    restore(undo, all);
-    restoreKills(kills, all);
-    System.arraycopy(returns, 0, fn.returns, 0, n);
-    System.arraycopy(pending, 0, fn.pending, 0, n);
-    int i = 0;
-    for (Frame f : frames) {
-      Object[] was = flags.get(i++);
-      f.uncertainExit = (Boolean) was[0];
-      f.divergentExit = (Boolean) was[1];
-      f.returnedAddress = (Boolean) was[2];
-      f.exits.subList((Integer) was[3], f.exits.size()).clear();
-      f.continues.subList((Integer) was[4], f.continues.size()).clear();
-    }
-    notes.retainAll(notesBefore);
-    iterationsSpent.clear();
-    iterationsSpent.putAll(spent);
+    if (keep && broken.isEmpty()) trial.keep();
+    else trial.undo();
     return broken;
+  }
+
+  /**
+   * The state running code changes, taken where a trial begins: variables (a journal), lanes' fates and returned
+   * values, breaks and continues recorded, notes, loops' iterations spent. Accesses wait (none are made where
+   * {@code recording} is false) until {@link #keep}; {@link #undo} puts everything back. Both come after
+   * {@link #close}, and not on the way out of an exception: that abandons the whole run (see WarpDependent).
+   */
+  private final class Checkpoint {
+    private record FrameMark(boolean uncertainExit, boolean divergentExit, boolean returnedAddress, int exits,
+        int continues) {}
+
+    final boolean recording;
+    final Map<Val[], Val[]> journal = new HashMap<>();
+    final Map<Pos, Integer> spent = new HashMap<>(iterationsSpent);
+    final List<boolean[]> kills = snapshotKills();
+    final Frame fn = functionFrame();
+    final Val[] returns = fn.returns.clone();
+    final Pending[] pending = fn.pending.clone();
+    final List<FrameMark> marks = new ArrayList<>();
+    final Set<String> notesBefore = new HashSet<>(notes);
+    final AccessSink outer = sink;
+    final List<Runnable> accesses = new ArrayList<>();
+
+    Checkpoint(boolean recording) {
+      this.recording = recording;
+      for (Frame f : frames) {
+        marks.add(new FrameMark(f.uncertainExit, f.divergentExit, f.returnedAddress, f.exits.size(), f.continues.size()));
+      }
+      sink = (at, op, lanes, type, context, conditions) -> accesses.add(() -> outer.access(at, op, lanes, type,
+          context, conditions));
+      journals.push(journal);
+      if (!recording) noAccess++;
+    }
+
+    void close() {
+      if (!recording) noAccess--;
+      journals.pop();
+      sink = outer;
+    }
+
+    void keep() {
+      accesses.forEach(Runnable::run);
+    }
+
+    void undo() {
+      boolean[] all = new boolean[n];
+      Arrays.fill(all, true);
+      restore(journal, all);
+      restoreKills(kills, all);
+      System.arraycopy(returns, 0, fn.returns, 0, n);
+      System.arraycopy(pending, 0, fn.pending, 0, n);
+      int i = 0;
+      for (Frame f : frames) {
+        FrameMark was = marks.get(i++);
+        f.uncertainExit = was.uncertainExit();
+        f.divergentExit = was.divergentExit();
+        f.returnedAddress = was.returnedAddress();
+        f.exits.subList(was.exits(), f.exits.size()).clear();
+        f.continues.subList(was.continues(), f.continues.size()).clear();
+      }
+      notes.retainAll(notesBefore);
+      iterationsSpent.clear();
+      iterationsSpent.putAll(spent);
+    }
   }
 
   /** What an iteration left in what it did not keep; for an increment, whether it still added one amount for the warp. */
