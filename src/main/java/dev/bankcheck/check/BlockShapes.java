@@ -62,8 +62,7 @@ final class BlockShapes {
 
   /** The annotation on one of the lines just above the kernel's name (its head may span lines). */
   private static Shape annotation(Function kernel, String[] lines, java.util.Set<String> notes) {
-    int nameLine = kernel.pos().line();
-    for (int l = nameLine - 1; l >= Math.max(1, nameLine - 4) && l <= lines.length; l--) {
+    for (int l : annotationLines(kernel, lines)) {
       String text = lines[l - 1];
       Matcher m = ANNOTATION.matcher(text);
       if (m.find()) {
@@ -74,10 +73,23 @@ final class BlockShapes {
         notes.add("the annotation at line " + l + " is not 'block X', 'block XxY' or 'block XxYxZ' with whole numbers;"
             + " it was not used");
       }
-      String code = text.replaceAll("//.*", "").trim();
-      if (l < nameLine && (code.endsWith(";") || code.endsWith("}"))) break;
     }
     return null;
+  }
+
+  /**
+   * The lines an annotation of {@code kernel} may stand on, nearest first: up to six above its name (its head
+   * may span lines), up to the line that ends the code before it.
+   */
+  static List<Integer> annotationLines(Function kernel, String[] lines) {
+    List<Integer> out = new ArrayList<>();
+    int nameLine = kernel.pos().line();
+    for (int l = nameLine - 1; l >= Math.max(1, nameLine - 6) && l <= lines.length; l--) {
+      out.add(l);
+      String code = lines[l - 1].replaceAll("//.*", "").trim();
+      if (code.endsWith(";") || code.endsWith("}")) break;
+    }
+    return out;
   }
 
   /** A dimension as written, 1 when absent; one too large for an int stays too large. */

@@ -187,8 +187,12 @@ final class KernelChecker {
   private record Started(Function kernel, List<BlockShapes.Shape> shapes, Set<String> notes,
       Map<Site, String> shapeOfWorst, Map<SiteKey, Site> sites, List<Proposal> proposals, SwizzleSearch swizzles) {}
 
+  /** The names of the kernel being checked that '// bankcheck: assume' can give a value. */
+  private Set<String> assumable = Set.of();
+
   private Started start(Function kernel) {
     templateKernel = !kernel.templateParams().isEmpty();
+    assumable = AssumeAnnotation.assumable(kernel, program);
     Set<String> notes = new LinkedHashSet<>();
     List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), blocks, notes);
     List<Instantiation> templates = templateBindings(kernel, notes);
@@ -497,27 +501,47 @@ final class KernelChecker {
    * the note says why).
    */
   private List<Instantiation> templateBindings(Function kernel, Set<String> notes) {
-    Map<String, Instantiation> found = instantiations(kernel, true);
+    List<AssumeAnnotation.Combination> assumed = AssumeAnnotation.forKernel(kernel, program,
+        lines.of(kernel.pos().file()), notes);
+    List<Instantiation> all = new ArrayList<>();
+    Set<String> symbolicNotes = new LinkedHashSet<>(); // after the runs' description
+    for (AssumeAnnotation.Combination c : assumed.isEmpty() ? List.of(AssumeAnnotation.NONE) : assumed) {
+      all.addAll(templateBindings(kernel, notes, symbolicNotes, c));
+    }
+    List<String> described = new ArrayList<>();
+    String lastWhy = "";
+    for (Instantiation i : all) {
+      if (i.description().isEmpty()) continue;
+      // why values are missing, once for runs in a row that share it (four launches of one kernel, one macro)
+      described.add(i.description() + (i.why().isEmpty() ? "" : "; " + (i.why().equals(lastWhy)
+          ? "as for the run before" : i.why())) + ")");
+      if (!i.why().isEmpty()) lastWhy = i.why();
+    }
+    if (!described.isEmpty()) notes.add((all.size() == 1 ? "" : "worst over the runs with ") + String.join("; ", described));
+    notes.addAll(symbolicNotes);
+    return all;
+  }
+
+  /**
+   * The runs of one combination of assumed values ({@link AssumeAnnotation#NONE} without an annotation); the notes
+   * on values analyzed as symbols go to {@code symbolicNotes}.
+   */
+  private List<Instantiation> templateBindings(Function kernel, Set<String> notes, Set<String> symbolicNotes,
+      AssumeAnnotation.Combination assumed) {
+    Map<String, Instantiation> found = instantiations(kernel, true, assumed);
     // too many to analyze one by one: the template arguments only, the other arguments stay symbolic
-    if (found.size() > MAX_INSTANTIATIONS) found = instantiations(kernel, false);
+    if (found.size() > MAX_INSTANTIATIONS) found = instantiations(kernel, false, assumed);
     int given = found.size();
-    if (given > MAX_INSTANTIATIONS) found = byTypeArguments(kernel, found.values());
+    if (given > MAX_INSTANTIATIONS) found = byTypeArguments(kernel, found.values(), assumed);
     if (!found.isEmpty()) {
-      List<String> described = new ArrayList<>();
-      String lastWhy = "";
-      for (Instantiation i : found.values()) {
-        // why values are missing, once for runs in a row that share it (four launches of one kernel, one macro)
-        described.add(i.description() + (i.why().isEmpty() ? "" : "; " + (i.why().equals(lastWhy)
-            ? "as for the run before" : i.why())) + ")");
-        if (!i.why().isEmpty()) lastWhy = i.why();
-      }
-      notes.add((found.size() == 1 ? "" : "worst over the runs with ") + String.join("; ", described));
-      if (given > MAX_INSTANTIATIONS) found.values().forEach(i -> symbolicValues(kernel, i.values(), notes, given));
+      if (given > MAX_INSTANTIATIONS) found.values().forEach(i -> symbolicValues(kernel, i.values(), symbolicNotes, given));
       return List.copyOf(found.values());
     }
-    Map<String, Val> b = new HashMap<>();
-    symbolicValues(kernel, b, notes, given);
-    return List.of(new Instantiation("", "", "", b, new ArrayList<>()));
+    Map<String, Val> b = new HashMap<>(assumed.values());
+    symbolicValues(kernel, b, symbolicNotes, given);
+    String label = assumed.label();
+    return List.of(new Instantiation(label, label.isEmpty() ? "" : assumed.described() + " (from " + assumed.origin(),
+        "", b, new ArrayList<>()));
   }
 
   /**
@@ -525,11 +549,12 @@ final class KernelChecker {
    * any value, so that an access still has its element's size (reduction's reduce5<T, blockSize>: 30 sets,
    * 3 types); empty when the kernel has no type parameter or too many sets of them.
    */
-  private Map<String, Instantiation> byTypeArguments(Function kernel, java.util.Collection<Instantiation> all) {
+  private Map<String, Instantiation> byTypeArguments(Function kernel, java.util.Collection<Instantiation> all,
+      AssumeAnnotation.Combination assumed) {
     if (kernel.templateParams().stream().noneMatch(Function.TemplateParam::type)) return Map.of();
     Map<String, Instantiation> out = new LinkedHashMap<>();
     for (Instantiation i : all) {
-      Map<String, Val> types = new HashMap<>();
+      Map<String, Val> types = new HashMap<>(assumed.values());
       List<String> shown = new ArrayList<>();
       for (Function.TemplateParam p : kernel.templateParams()) {
         if (!p.type()) continue;
@@ -537,7 +562,7 @@ final class KernelChecker {
         types.put("typename " + p.name(), t);
         shown.add(p.name() + " = " + (t instanceof Val.Opaque o ? o.what().substring("type:".length()) : "?"));
       }
-      String label = String.join(", ", shown);
+      String label = String.join(", ", shown) + (assumed.label().isEmpty() ? "" : " with " + assumed.label());
       Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
           + " (from the explicit instantiations and launches that give them", "", types, new ArrayList<>()));
       for (BlockShapes.Shape s : i.shapes()) addShape(run.shapes(), s);
@@ -555,7 +580,8 @@ final class KernelChecker {
         // its members (T::kStride) are unknown for this reason, not as undeclared names
         b.putIfAbsent("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
             + kernel.name() + "' has no type argument in this file (give one with an explicit instantiation such as"
-            + " 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)"));
+            + " 'template __global__ void " + kernel.name() + "<...>(...);', a launch or '// bankcheck: assume "
+            + p.name() + "=float' before the kernel)"));
         continue;
       }
       if (b.containsKey(p.name())) continue;
@@ -572,19 +598,21 @@ final class KernelChecker {
                 + "' " + given + " sets of template arguments, more than the " + MAX_INSTANTIATIONS
                 + " analyzed one by one"
             : "template parameter '" + p.name() + "' has no value in this file (give one with an explicit"
-                + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);' or a launch)");
+                + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);', a launch or"
+                + " '// bankcheck: assume " + p.name() + "=VALUE' before the kernel)");
       }
     }
   }
 
-  private Map<String, Instantiation> instantiations(Function kernel, boolean withArguments) {
+  private Map<String, Instantiation> instantiations(Function kernel, boolean withArguments,
+      AssumeAnnotation.Combination assumed) {
     Map<String, Instantiation> found = new LinkedHashMap<>();
     boolean template = !kernel.templateParams().isEmpty();
     if (template) {
       for (TranslationUnit.InstantiationItem i : program.instantiations()) {
         if (BlockShapes.simpleName(i.name()).equals(kernel.name())) {
           BlockShapes.Deduced d = BlockShapes.withDeduced(kernel, i.templateArgs(), i.templateValues(), i.paramTypes());
-          bind(kernel, d.types(), d.values(), List.of(), "the explicit instantiation", found, Map.of(), null);
+          bind(kernel, d.types(), d.values(), List.of(), "the explicit instantiation", found, Map.of(), null, assumed);
         }
       }
     }
@@ -592,10 +620,11 @@ final class KernelChecker {
       BlockShapes.Deduced d = template
           ? BlockShapes.withDeduced(kernel, l.expr().templateArgs(), l.expr().templateValues(), l.argTypes())
           : new BlockShapes.Deduced(List.of(), List.of());
-      boolean given = d.values().stream().anyMatch(Objects::nonNull) || d.types().stream().anyMatch(Objects::nonNull);
+      boolean given = d.values().stream().anyMatch(Objects::nonNull) || d.types().stream().anyMatch(Objects::nonNull)
+          || !assumed.templateParts().isEmpty();
       if (!template || given) {
         bind(kernel, d.types(), d.values(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
-            l.constants(), l.block());
+            l.constants(), l.block(), assumed);
       }
     }
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
@@ -614,13 +643,20 @@ final class KernelChecker {
    * the constants the template arguments may name (host constants, a host template's arguments).
    */
   private void bind(Function kernel, List<TypeRef> types, List<Expr> values, List<Long> args, String origin,
-      Map<String, Instantiation> found, Map<String, Val> outer, int[] block) {
+      Map<String, Instantiation> found, Map<String, Val> outer, int[] block, AssumeAnnotation.Combination assumed) {
     Map<String, Val> b = new HashMap<>();
     List<String> templateParts = new ArrayList<>();
     List<String> unknownParts = new ArrayList<>();
     List<String> argParts = new ArrayList<>();
     for (int i = 0; i < kernel.templateParams().size(); i++) {
       Function.TemplateParam p = kernel.templateParams().get(i);
+      String key = p.type() ? "typename " + p.name() : p.name();
+      if (assumed.values().containsKey(key)) { // the annotation's value, in place of the launch's
+        b.put(key, assumed.values().get(key));
+        templateParts.add(assumed.templateParts().stream().filter(t -> t.startsWith(p.name() + " = ")).findFirst()
+            .orElseThrow());
+        continue;
+      }
       if (p.type()) {
         TypeRef t = i < types.size() && types.get(i) != null ? types.get(i) : p.defaultType();
         Val hostParameter = t == null ? null : outer.get("typename " + t.base());
@@ -660,9 +696,13 @@ final class KernelChecker {
         templateParts.add(p.name() + " = " + n.poly().constant());
       }
     }
-    for (int i = 0; i < Math.min(args.size(), kernel.params().size()); i++) {
+    for (int i = 0; i < kernel.params().size(); i++) {
       VarDecl p = kernel.params().get(i);
-      if (args.get(i) != null && p.type().pointers() == 0 && !p.type().reference() && p.type().dims().isEmpty()
+      Val value = assumed.values().get(PARAM + p.name());
+      if (value != null) {
+        b.put(PARAM + p.name(), value);
+        argParts.add(p.name() + " = " + ((Val.Num) value).poly());
+      } else if (i < args.size() && args.get(i) != null && p.type().pointers() == 0 && !p.type().reference() && p.type().dims().isEmpty()
           && Type.isInteger(program.resolve(p.type(), b, new ArrayList<>()))) {
         b.put(PARAM + p.name(), Val.num(args.get(i)));
         argParts.add(p.name() + " = " + args.get(i));
@@ -674,7 +714,8 @@ final class KernelChecker {
     String key = String.join(", ", label);
     String described = (templateParts.isEmpty() ? "" : "template arguments ") + key;
     Instantiation inst = found.computeIfAbsent(key, k -> new Instantiation(key,
-        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin,
+        (key.isEmpty() ? "arguments without constant values" : described) + " (from " + origin
+            + (assumed.origin().isEmpty() ? "" : " and " + assumed.origin()),
         String.join("; ", unknownParts), b, new ArrayList<>()));
     addShape(inst.shapes(), block != null && BlockShapes.valid(block)
         ? new BlockShapes.Shape(block, "from " + origin, true) : null);
@@ -933,7 +974,7 @@ final class KernelChecker {
       }
       if (differ) {
         if (evaluateEachWarp(site, c, active, warp, made, where, context, shape, shapeOfWorst)) continue;
-        if (site.unknown == null) site.unknown = differingSymbols(c);
+        if (site.unknown == null) site.unknown = differingSymbols(c, assumable);
         return;
       }
       String misaligned = misalignment(site, addr, active, symbolic);
@@ -1337,7 +1378,7 @@ final class KernelChecker {
     return worse(a.ways(), a.wavefronts(), a.broadcast(), b.ways(), b.wavefronts(), b.broadcast());
   }
 
-  private static String differingSymbols(Poly[] offsets) {
+  private static String differingSymbols(Poly[] offsets, Set<String> assumable) {
     Set<String> names = new LinkedHashSet<>();
     Poly first = null;
     for (Poly p : offsets) {
@@ -1370,7 +1411,9 @@ final class KernelChecker {
             ? "longer than the " + Interpreter.MAX_LOOP_ITERATIONS + " iterations the analysis enumerates"
             : "without constant bounds")
         : ", which has no constant value here (a constant from -D, constexpr, a template argument or a launch"
-            + " in this file with a constant argument makes it exact)");
+            + " in this file with a constant argument makes it exact" + identifiers.stream().filter(assumable::contains)
+                .findFirst().map(p -> "; so does '// bankcheck: assume " + p + "=VALUE' before the kernel").orElse("")
+            + ")");
   }
 
   private static final java.util.regex.Pattern LINE_REFERENCE = java.util.regex.Pattern.compile(" at line (\\d+)");

@@ -543,6 +543,54 @@ class AnalyzerTest {
     for (Finding f : stores) assertUnknownBecause(f, "the element size of");
   }
 
+  /**
+   * '// bankcheck: assume': each part it cannot use is named and left out, the rest is used; too many
+   * combinations are refused as a whole; a value replaces a launch's, and a hex or negative one reads as written.
+   */
+  @Test
+  void assumeAnnotationsNameWhatTheyCannotUse() {
+    FileReport r = analyze("""
+        // bankcheck: assume n=0x10 q=3 x=2 p=4 n=8 m=1.5 T=int*
+        template <typename T>
+        __global__ void a(float* p, int n, float x, int m) {
+          __shared__ float s[1024]; p[0] = s[threadIdx.x * n];
+        }
+        // bankcheck: assume a=1,2,3,4 b=1,2,3,4 c=1,2,3
+        __global__ void b(float* o, int a, int b, int c) { __shared__ float s[1024]; o[0] = s[threadIdx.x * a]; }
+        // bankcheck: assume k=-1
+        __global__ void c(float* o, int k) { __shared__ float s[1024]; o[0] = s[32 + threadIdx.x * k]; }
+        // bankcheck: assume
+        __global__ void d(float* o, int k) { __shared__ float s[1024]; o[0] = s[threadIdx.x * k]; }
+        void host() { c<<<1, 32>>>(0, 2); }
+        """);
+    assertEquals(List.of(), r.errors());
+    Finding a = at(r, 4, Op.LOAD);
+    assertEquals(16, a.ways());
+    for (String note : List.of(
+        "the annotation at line 1: 'q=3' names no parameter or template parameter of 'a'; it was not used",
+        "the annotation at line 1: 'x=2' names a parameter that is not an integer passed by value; it was not used",
+        "the annotation at line 1: 'p=4' names a parameter that is not an integer passed by value; it was not used",
+        "the annotation at line 1: 'n' is given a value before; 'n=8' was not used",
+        "the annotation at line 1: 'm=1.5' is not a whole number (decimal or 0x hexadecimal, within 64 bits); it was"
+            + " not used",
+        "the annotation at line 1: 'T=int*' is not a type of one word (float, unsigned, int64_t, a struct of the"
+            + " file); it was not used",
+        "arguments n = 16 (from the annotation at line 1)")) {
+      assertTrue(a.assumptions().contains(note), note + " in " + a.assumptions());
+    }
+    Finding b = at(r, 7, Op.LOAD);
+    assertUnknownBecause(b, "so does '// bankcheck: assume a=VALUE' before the kernel");
+    assertTrue(b.assumptions().contains("the annotations before 'b' give 48 combinations of values, more than the 32"
+        + " analyzed one by one; they were not used"), b.assumptions().toString());
+    Finding c = at(r, 9, Op.LOAD);
+    assertEquals(1, c.ways()); // -1, not the launch's 2
+    assertTrue(c.assumptions().contains("arguments k = -1 (from the launch at line 12 and the annotation at line 8)"),
+        c.assumptions().toString());
+    Finding d = at(r, 11, Op.LOAD);
+    assertTrue(d.assumptions().contains("the annotation at line 10 gives no 'NAME=VALUE'; it was not used"),
+        d.assumptions().toString());
+  }
+
   /** An annotation that is not a shape (a sign, a fourth axis, a fraction) was silently ignored. */
   @Test
   void malformedBlockAnnotationsAreReportedAndNotUsed() {
