@@ -109,7 +109,7 @@ __global__ void barrierPhases(float *out) {
 }
 
 // Cooperative groups: a block's thread_rank() is the linear thread id (here threadIdx.x, block 64);
-// thread_index() and group_dim() are threadIdx and blockDim.
+// thread_index(), group_index() and group_dim() are threadIdx, blockIdx and blockDim.
 // bankcheck: block 64
 __global__ void ranks(float *out) {
   cg::thread_block cta = cg::this_thread_block();
@@ -118,6 +118,7 @@ __global__ void ranks(float *out) {
   cta.sync();
   out[0] = s[cta.thread_rank() * 2];             // expect: load ways=2
   out[1] = s[cta.thread_index().x * 4 % cta.group_dim().x];  // expect: load ways=2
+  out[2] = s[cta.group_index().x * 32 + cta.thread_index().x % 32];  // expect: load ok
 }
 
 // Tiles of 32: thread_rank() is the lane (stride 4 words: 4-way), meta_group_rank() the warp, the

@@ -31,3 +31,13 @@ __global__ void runtimeGuard(float *out, int n) {
   int tid = threadIdx.x;
   if (tid < n) s[2 * tid] = out[tid];     // expect: store ways=2
 }
+
+// A pointer parameter tested for null (an optional table, a bias) is one answer for the whole grid: the warp
+// takes one side, and both are checked, the worst named ("worst at the condition at line 39 false").
+__global__ void optionalTable(const int *perm, float *out) {
+  __shared__ float s[32 * 33];
+  int stride = perm ? 33 : 32;
+  out[threadIdx.x] = s[threadIdx.x * stride];  // expect: load ways=32
+  if (perm == nullptr) return;
+  out[threadIdx.x] = s[threadIdx.x * 33];      // expect: load ok
+}

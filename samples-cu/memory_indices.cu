@@ -72,3 +72,12 @@ __global__ void structIndices(const Entry *entries, const uint4 *words, Layout l
   unsigned bin = (w.x >> 2) & 63;
   bytes[bin * 64 + threadIdx.x % 16 * 4 + threadIdx.x / 16] = 1;   // expect: store data-dependent
 }
+
+// An element's address differs between lanes: what is read through it is data, not one value for the warp.
+__global__ void throughAnAddress(const int *rows, float *out) {
+  __shared__ float s[32 * 32];
+  const int *mine = &rows[threadIdx.x];
+  out[threadIdx.x] = s[*mine];                  // expect: load data-dependent
+  const int *first = &rows[0];
+  out[threadIdx.x] = s[*first + threadIdx.x];   // expect: load ok
+}

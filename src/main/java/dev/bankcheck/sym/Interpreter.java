@@ -177,7 +177,12 @@ public final class Interpreter {
 
   private record SharedLV(Val.Ptr[] lanes, Type type) implements LV {}
 
-  private record OtherLV(Val[] vals, String what) implements LV {}
+  /** Other memory: the values there, what it is, and each lane's address where it was read through one (else null). */
+  private record OtherLV(Val[] vals, String what, Val[] address) implements LV {
+    OtherLV(Val[] vals, String what) {
+      this(vals, what, null);
+    }
+  }
 
   /** An element of a local array followed element by element: each lane's flat index (-1: not known). */
   private record ElementLV(String name, Var var, int[] index, String why) implements LV {}
@@ -1072,11 +1077,14 @@ public final class Interpreter {
     return first instanceof Val.Num;
   }
 
-  /** Whether a condition is one value in all {@code lanes}: a number, or data the whole warp shares (a vote). */
+  /**
+   * Whether a condition is one value in all {@code lanes}: a number, data the whole warp shares (a vote), or one
+   * address in other memory (a pointer parameter tested for null: {@code if (bias)}).
+   */
   private boolean uniformCondition(Val[] c, boolean[] lanes) {
     if (uniformAcross(c, lanes)) return true;
     Val first = firstIn(c, lanes);
-    if (!(first instanceof Val.Data d) || d.warpToken() == null) return false;
+    if (!(first instanceof Val.Data d && d.warpToken() != null || first instanceof Val.Foreign)) return false;
     for (int l = 0; l < n; l++) {
       if (lanes[l] && !first.equals(c[l])) return false;
     }
@@ -3195,6 +3203,8 @@ public final class Interpreter {
       return i instanceof Val.Unknown ? i : new Val.Data("'" + f.name() + "' at a data-dependent index");
     }
     if (b instanceof Val.Num && i instanceof Val.Num) return Arith.binary("+", b, i);
+    // an address in other memory at a data-dependent place (&edges[e[tid]]), moved, is still one
+    if (b instanceof Val.Data d && (i instanceof Val.Num || i instanceof Val.Data)) return new Val.Data(d.source());
     return b instanceof Val.Unknown ? b : i instanceof Val.Unknown ? i : new Val.Unknown("indexing a non-pointer");
   }
 
@@ -3271,7 +3281,7 @@ public final class Interpreter {
     for (int l = 0; l < n; l++) {
       if (mask[l]) out[l] = p[l] instanceof Val.Unknown u ? u : v;
     }
-    return new OtherLV(out, what);
+    return new OtherLV(out, what, p.clone());
   }
 
   private static String reason(Val v) {
@@ -3285,6 +3295,17 @@ public final class Interpreter {
       if (p != null) return p;
     }
     return null;
+  }
+
+  /** The address of a member of structs in other memory at {@code base}: equal where the bases are equal. */
+  private Val[] memberAddress(Val[] base, String member) {
+    Val[] out = new Val[n];
+    for (int l = 0; l < n; l++) {
+      out[l] = base[l] instanceof Val.Foreign f ? new Val.Foreign(f.name() + (f.offset().equals(Poly.ZERO) ? ""
+          : " + " + f.offset()) + "." + member, new Type.Opaque("?")) : base[l] == null ? null
+          : new Val.Unknown("the address of the member '" + member + "' of a struct bankcheck did not follow");
+    }
+    return out;
   }
 
   private LV member(LV base, String member) {
@@ -3311,7 +3332,8 @@ public final class Interpreter {
         Val v = whole == null ? null : whole[l];
         out[l] = v instanceof Val.Data d ? d.plain() : v instanceof Val.Unknown ? v : other;
       }
-      return new OtherLV(out, member);
+      return new OtherLV(out, member, base instanceof OtherLV o && o.address() != null ? memberAddress(o.address(), member)
+          : null);
     }
     Type t = s.type();
     long offset;
@@ -3562,7 +3584,13 @@ public final class Interpreter {
               + ", and bankcheck does not follow writes through it");
           return fill(new Val.Opaque("the address of a local variable"));
         }
-        return fill(new Val.Foreign(text(u.operand()), new Type.Opaque("?")));
+        // other memory: where it was read through an address, that address (&in[threadIdx.x] differs between
+        // lanes); a global variable's is one for the grid; else each lane's own, so that nothing reads as shared
+        if (lv instanceof OtherLV o && o.address() != null) return o.address().clone();
+        if (u.operand() instanceof Expr.Name) return fill(new Val.Foreign(text(u.operand()), new Type.Opaque("?")));
+        Val[] out = new Val[n];
+        for (int l = 0; l < n; l++) out[l] = new Val.Foreign(text(u.operand()) + " in lane " + l, new Type.Opaque("?"));
+        return out;
       }
       default -> {
         Val[] v = eval(u.operand(), mask);
@@ -3639,6 +3667,8 @@ public final class Interpreter {
       } else if (minus && x instanceof Val.Foreign p && y instanceof Val.Foreign q) {
         out[l] = p.name().equals(q.name()) && java.util.Objects.equals(p.pointee(), q.pointee()) ? new Val.Num(p.offset().sub(q.offset()))
             : new Val.Unknown("the distance between pointers to different memory");
+      } else if (code >= Arith.LT && code <= Arith.NE && (x instanceof Val.Foreign || y instanceof Val.Foreign)) {
+        out[l] = pointerComparison(x, op, y);
       } else if (x instanceof Val.Foreign || y instanceof Val.Foreign) {
         out[l] = x instanceof Val.Foreign ? x : y;
       } else {
@@ -3684,7 +3714,26 @@ public final class Interpreter {
 
   private static Val truthValue(Val v) {
     if (v instanceof Val.Ptr p) return Val.num(p.offset() != null ? 1 : 0);
-    return v;
+    return v instanceof Val.Foreign f ? pointerComparison(f, "!=", Val.num(0)) : v;
+  }
+
+  /**
+   * A comparison of an address in other memory: a symbol named by what is compared, so that lanes comparing one
+   * address with one value share it ({@code bias != nullptr}) and lanes comparing different ones do not.
+   */
+  private static Val pointerComparison(Val x, String op, Val y) {
+    String a = addressText(x);
+    String b = addressText(y);
+    if (a == null || b == null) {
+      return x instanceof Val.Unknown ? x : y instanceof Val.Unknown ? y : new Val.Unknown("a comparison of a pointer to"
+          + " memory that is not shared with a value bankcheck does not follow");
+    }
+    return new Val.Num(Poly.symbol("(" + a + " " + op + " " + b + ")"));
+  }
+
+  private static String addressText(Val v) {
+    if (v instanceof Val.Foreign f) return f.name() + (f.offset().equals(Poly.ZERO) ? "" : " + " + f.offset());
+    return v instanceof Val.Num n ? n.poly().toString() : null;
   }
 
   private Val[] ternary(Expr.Ternary t, boolean[] mask) {
@@ -4434,6 +4483,11 @@ public final class Interpreter {
           Val.num(v.groupSize)));
     }
     if (v.groupSize == 0 && method.equals("thread_index")) return dim3(warp.threadIdx()); // threadIdx, as a dim3
+    if (v.groupSize == 0 && method.equals("group_index")) { // blockIdx, as a dim3
+      Val[][] xyz = new Val[3][];
+      for (int d = 0; d < 3; d++) xyz[d] = fill(new Val.Num(Poly.symbol("blockIdx." + "xyz".charAt(d))));
+      return dim3(xyz);
+    }
     if (v.groupSize == 0 && (method.equals("group_dim") || method.equals("dim_threads"))) {
       Val[] d = warp.blockDim();
       return dim3(new Val[][] {fill(d[0]), fill(d[1]), fill(d[2])});

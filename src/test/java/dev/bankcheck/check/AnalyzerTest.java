@@ -544,6 +544,31 @@ class AnalyzerTest {
   }
 
   /**
+   * A pointer to other memory compared or tested: one answer for the warp where every lane compares one address
+   * (the warp takes one side); where the lanes' addresses differ, each lane its own. '&in[threadIdx.x]' was
+   * one address for the warp (the text of the expression), so '*p' read as one value: a broadcast.
+   */
+  @Test
+  void pointersToOtherMemoryAreOneForTheWarpOnlyWhereTheLanesShareThem() {
+    FileReport r = analyze("""
+        __global__ void k(const float* bias, const int* in, float* out, int n) {
+          __shared__ float s[1024];
+          int a = (bias && n > 4) ? 1 : 32; out[0] = s[threadIdx.x * a];
+          const float* row = bias + threadIdx.x;
+          int d = (bias + 16 > row) ? 1 : 32; out[0] = s[threadIdx.x * d];
+          const int* mine = &in[threadIdx.x]; out[0] = s[*mine];
+          const int* first = &in[0]; out[0] = s[32 * *first + threadIdx.x];
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(32, at(r, 3, Op.LOAD).ways());
+    assertTrue(at(r, 3, Op.LOAD).reason().contains("worst at the condition at line 3 false"), at(r, 3, Op.LOAD).reason());
+    assertUnknownBecause(at(r, 5, Op.LOAD), "it depends on the condition at line 5");
+    assertEquals(Verdict.DATA_DEPENDENT, at(r, 6, Op.LOAD).verdict());
+    assertEquals(1, at(r, 7, Op.LOAD).ways());
+  }
+
+  /**
    * '// bankcheck: assume': each part it cannot use is named and left out, the rest is used; too many
    * combinations are refused as a whole; a value replaces a launch's, and a hex or negative one reads as written.
    */
