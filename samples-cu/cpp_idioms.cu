@@ -1,6 +1,7 @@
 // C++ and CUDA idioms around shared-memory indices. No block shape is given: blockDim.x is assumed
 // a multiple of 32 (threadIdx.x = 32*w + lane) and every possible warp w is checked.
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_pipeline.h>
 #include <cuda/pipeline>
 #include <cuda/barrier>
@@ -145,6 +146,20 @@ __global__ void autoTiles(float *out) {
   auto half = cg::tiled_partition<16>(cta);
   __shared__ float s[1024];
   out[cta.thread_rank()] = s[half.thread_rank() * 2];  // expect: load ok
+}
+
+// cg::reduce gives every lane of a tile the tile's result: one value for a warp of 32 (a row of its own,
+// conflict-free), one per tile of 4 (8 values from memory: data-dependent); of constants, computed.
+__global__ void tileReductions(const int *in, float *out) {
+  auto cta = cg::this_thread_block();
+  auto warp = cg::tiled_partition<32>(cta);
+  auto quad = cg::tiled_partition<4>(cta);
+  __shared__ float s[32 * 33];
+  int mine = in[cta.thread_rank()];
+  int row = cg::reduce(warp, mine, cg::greater<int>());
+  out[0] = s[row * 32 + warp.thread_rank()];                                  // expect: load ok
+  out[1] = s[cg::reduce(quad, mine, cg::plus<int>())];                        // expect: load data-dependent
+  out[2] = s[32 * cg::reduce(quad, (int)quad.thread_rank(), cg::plus<int>())];  // expect: load broadcast
 }
 
 // A group passed to a helper keeps its size (simpleCooperativeGroups' sumReduction(thread_group g, ...)):

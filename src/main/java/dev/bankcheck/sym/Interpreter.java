@@ -3916,6 +3916,12 @@ public final class Interpreter {
       Type t = resolve(c.templateArgs().get(0));
       return fill(t.size() > 0 ? Val.num(t.align()) : new Val.Unknown("the alignment of '" + t.display() + "' is unknown"));
     }
+    // cg::reduce(tile, v, cg::plus<int>()): one value per tile, in each of its lanes
+    if (f == null && simple.equals("reduce") && args.size() == 3 && groupOf(c.args().get(0)) > 0) {
+      String op = c.args().get(2) instanceof Expr.Call functor && functor.callee() instanceof Expr.Name fn
+          ? REDUCE_FUNCTORS.get(simpleName(fn.name())) : null;
+      return groupReduce(op, groupOf(c.args().get(0)), args.get(1), mask, "cg::reduce at " + at(c.pos()));
+    }
     switch (simple) {
       case "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax" -> {
         if (args.size() == 2) return lanewise(args, (x, y) -> Arith.binary(simple.contains("min") ? "min" : "max", x, y));
@@ -4078,33 +4084,54 @@ public final class Interpreter {
    * when every lane's value is a constant, else it is a warp-uniform unknown (one symbol for all lanes).
    */
   private Val[] warpReduce(String kind, Val[] value, boolean[] mask, Pos at) {
-    needsEachWarp(value, mask);
     String op = kind.substring("__reduce_".length(), kind.length() - "_sync".length());
-    Long result = null;
-    boolean constant = true;
-    for (int l = 0; l < n && constant; l++) {
-      if (!mask[l]) continue;
-      if (!(value[l] instanceof Val.Num num && num.poly().isConstant())) {
-        constant = false;
-        continue;
+    return groupReduce(op, n, value, mask, kind + " at " + at(at));
+  }
+
+  /** cg::reduce's functors as the operations of {@link #groupReduce}. */
+  private static final Map<String, String> REDUCE_FUNCTORS = Map.of("plus", "add", "less", "min", "greater", "max",
+      "bit_and", "and", "bit_or", "or", "bit_xor", "xor");
+
+  /**
+   * A reduction over each group of {@code size} consecutive lanes (the warp, or a tile of it): every lane of a group
+   * gets the group's result, computed where every value is a constant and {@code op} is known, else one symbol per
+   * group.
+   */
+  private Val[] groupReduce(String op, long size, Val[] value, boolean[] mask, String what) {
+    needsEachWarp(value, mask);
+    Val[] out = new Val[n];
+    int groupSize = (int) Math.max(1, Math.min(size, n));
+    for (int first = 0; first < n; first += groupSize) {
+      Long result = null;
+      boolean constant = op != null;
+      for (int l = first; l < first + groupSize && l < n && constant; l++) {
+        if (!mask[l]) continue;
+        if (!(value[l] instanceof Val.Num num && num.poly().isConstant())) {
+          constant = false;
+          continue;
+        }
+        long x = num.poly().constant();
+        result = result == null ? x : switch (op) {
+          case "add" -> result + x;
+          case "min" -> Math.min(result, x);
+          case "max" -> Math.max(result, x);
+          case "and" -> result & x;
+          case "or" -> result | x;
+          case "xor" -> result ^ x;
+          default -> null;
+        };
+        constant = result != null;
       }
-      long x = num.poly().constant();
-      result = result == null ? x : switch (op) {
-        case "add" -> result + x;
-        case "min" -> Math.min(result, x);
-        case "max" -> Math.max(result, x);
-        case "and" -> result & x;
-        case "or" -> result | x;
-        case "xor" -> result ^ x;
-        default -> null;
-      };
-      constant = result != null;
+      // a sum past 32 bits would wrap by the argument's type, which is not known here
+      boolean data = false;
+      for (int l = first; l < first + groupSize && l < n; l++) data |= mask[l] && value[l] instanceof Val.Data;
+      Val v = constant && result != null && result >= Integer.MIN_VALUE && result <= Integer.MAX_VALUE ? Val.num(result)
+          // of a part of the warp: data that its lanes share (the whole warp's is one value, a symbol)
+          : data && groupSize < n ? new Val.Data("the result of " + what).sharing(new Object())
+          : new Val.Num(Poly.symbol("(" + what + ")#" + (uid++)));
+      for (int l = first; l < first + groupSize && l < n; l++) out[l] = v;
     }
-    // a sum past 32 bits would wrap by the argument's type, which is not known here
-    if (constant && result != null && result >= Integer.MIN_VALUE && result <= Integer.MAX_VALUE) {
-      return fill(Val.num(result));
-    }
-    return fill(new Val.Num(Poly.symbol("(" + kind + " at " + at(at) + ")#" + (uid++))));
+    return out;
   }
 
   /**
