@@ -81,3 +81,14 @@ __global__ void throughAnAddress(const int *rows, float *out) {
   const int *first = &rows[0];
   out[threadIdx.x] = s[*first + threadIdx.x];   // expect: load ok
 }
+
+// Lanes that read one address read one value: eight lanes per row index make at most 4 different words
+// (4-way at worst, not 32); a member of one struct, and what is computed from it, the same. An atomic still
+// counts every lane: lanes on one counter are served one after another.
+__global__ void sharedIndices(const int *rowOf, const int2 *pairs, float *out) {
+  __shared__ float s[32 * 32];
+  __shared__ int hist[32 * 32];
+  out[threadIdx.x] = s[rowOf[threadIdx.x / 8]];              // expect: load data-dependent worst=4
+  out[threadIdx.x] += s[pairs[threadIdx.x / 4].y + 1];       // expect: load data-dependent worst=8
+  atomicAdd(&hist[rowOf[threadIdx.x / 8]], 1);               // expect: atomic data-dependent worst=32
+}

@@ -893,7 +893,7 @@ final class KernelChecker {
     site.mostLanes = Math.max(site.mostLanes, activeCount);
     if (site.plainData) {
       site.data = true;
-      site.dataLanes = Math.max(site.dataLanes, activeCount);
+      site.dataLanes = Math.max(site.dataLanes, distinctAddresses(lanes, active, site.kind));
       return;
     }
     Poly[] offsets = new Poly[n];
@@ -957,7 +957,7 @@ final class KernelChecker {
           continue;
         }
         if (!independent) {
-          addDataBounds(site, warps, modulus, active, activeCount);
+          addDataBounds(site, warps, modulus, active, distinctAddresses(lanes, active, site.kind));
           if (site.plainData) return;
           continue;
         }
@@ -986,6 +986,24 @@ final class KernelChecker {
         evaluateAddresses(site, addr, active, symbolic, where, context, shape, shapeOfWorst);
       }
     }
+  }
+
+  /**
+   * The active lanes that may name different addresses: lanes whose data addresses have one k ({@code warpToken}) and
+   * one offset name one (a value read by several lanes at one address, a shuffle's source); each lane counts for an
+   * atomic or a copy, which lanes on one word do not share.
+   */
+  private static int distinctAddresses(Val.Ptr[] lanes, boolean[] active, AccessKind kind) {
+    Set<List<Object>> shared = new HashSet<>();
+    int count = 0;
+    for (int l = 0; l < lanes.length; l++) {
+      if (!active[l]) continue;
+      Val.Ptr p = lanes[l];
+      boolean merged = kind != AccessKind.ATOMIC && kind != AccessKind.COPY && p.warpToken() != null
+          && p.offset() != null;
+      if (!merged || shared.add(Arrays.asList(p.warpToken(), p.offset(), p.modulus(), p.range()))) count++;
+    }
+    return count;
   }
 
   /** The one lane with an address, or -1 where there are more or none. */
@@ -1457,6 +1475,11 @@ final class KernelChecker {
           ? BankModel.dataDependentBounds(Math.max(1, s.dataLanes), s.root.type().size(), width, kind, bank)
           : s.dataBounds;
       String worstCase = b.worstCase();
+      if (b != s.dataBounds && s.dataLanes < s.mostLanes && b.worst() == s.dataLanes) {
+        worstCase = worstCase.replace("every lane on a different word", s.dataLanes + " lanes on different words")
+            + " (lanes whose index comes from one address, or from one lane, read one word: " + s.dataLanes
+            + " words at most)";
+      }
       int worst = b.worst();
       if (s.worst != null && s.worst.ways() > worst) {
         // an execution whose address does not depend on data is worse

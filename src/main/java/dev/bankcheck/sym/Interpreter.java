@@ -3278,8 +3278,12 @@ public final class Interpreter {
     } else {
       v = new Val.Data(what);
     }
+    // lanes reading one address read one value: data they share (s[in[tid / 8]] reads at most 4 words)
+    Map<Val, Object> tokens = v instanceof Val.Data ? new HashMap<>() : null;
     for (int l = 0; l < n; l++) {
-      if (mask[l]) out[l] = p[l] instanceof Val.Unknown u ? u : v;
+      if (!mask[l]) continue;
+      out[l] = p[l] instanceof Val.Unknown u ? u : tokens != null && p[l] instanceof Val.Foreign f
+          ? ((Val.Data) v).sharing(tokens.computeIfAbsent(f, x -> new Object())) : v;
     }
     return new OtherLV(out, what, p.clone());
   }
@@ -3330,7 +3334,9 @@ public final class Interpreter {
       for (int l = 0; l < n; l++) {
         // a member of a struct read from memory (q[i].x, p->off) is data too; one of an unknown struct, unknown
         Val v = whole == null ? null : whole[l];
-        out[l] = v instanceof Val.Data d ? d.plain() : v instanceof Val.Unknown ? v : other;
+        // (lanes that read one struct read one member: they keep sharing it)
+        out[l] = v instanceof Val.Data d ? (d.warpToken() == null ? d.plain()
+            : new Val.Data(d.source()).sharing(List.of(d.warpToken(), member))) : v instanceof Val.Unknown ? v : other;
       }
       return new OtherLV(out, member, base instanceof OtherLV o && o.address() != null ? memberAddress(o.address(), member)
           : null);

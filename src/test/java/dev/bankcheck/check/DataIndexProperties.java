@@ -15,7 +15,8 @@ import net.jqwik.api.Property;
 /**
  * An index with a row read from memory ({@code s[r * K + (A * tid + B) % C]}): an exact verdict must be what
  * every drawn row per lane gives, counted here lane by lane without the bank model's code, and a data-dependent
- * one must bound every draw. Loads of 1, 4 and 8 bytes, and atomics.
+ * one must bound every draw. The row is read at {@code rowOf[tid / D]}, so lanes that read one address get one
+ * row (the bounds count them once). Loads of 1, 4 and 8 bytes, and atomics.
  */
 class DataIndexProperties {
   private static final int[] WIDTHS = {1, 4, 8};
@@ -33,11 +34,12 @@ class DataIndexProperties {
     int b = rnd.nextInt(4);
     int c = 1 + rnd.nextInt(k);
     boolean atomic = width == 4 && rnd.nextBoolean();
+    int lanesPerRow = rnd.nextBoolean() ? 1 : 1 << rnd.nextInt(6);
     String index = "r * " + k + " + (" + a + " * threadIdx.x + " + b + ") % " + c;
     String src = "// bankcheck: block 32\n"
         + "__global__ void k(const int *rowOf, " + TYPES[t] + " *out) {\n"
         + "  __shared__ " + (atomic ? "int" : TYPES[t]) + " s[" + rows * k + "];\n"
-        + "  int r = rowOf[threadIdx.x];\n"
+        + "  int r = rowOf[threadIdx.x / " + lanesPerRow + "];\n"
         + (atomic ? "  atomicAdd(&s[" + index + "], 1);\n" : "  out[threadIdx.x] = s[" + index + "];\n")
         + "}\n";
     Finding f = new DefaultAnalyzer(AnalysisOptions.defaults()).analyzeText(Path.of("d.cu"), "d.cu", src)
@@ -47,8 +49,10 @@ class DataIndexProperties {
       long[] address = new long[32];
       // some draws put many lanes on one row, as the worst cases need
       int spread = 1 + rnd.nextInt(draw % 3 == 0 ? 1 : rows);
+      long[] rowOf = new long[32];
+      for (int i = 0; i < 32; i++) rowOf[i] = rnd.nextInt(spread);
       for (int lane = 0; lane < 32; lane++) {
-        address[lane] = ((long) rnd.nextInt(spread) * k + (a * lane + b) % c) * width;
+        address[lane] = (rowOf[lane / lanesPerRow] * k + (a * lane + b) % c) * width;
       }
       int ways = ways(address, width, atomic);
       String why = src + "\n" + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/" + f.bestWays() + " "
