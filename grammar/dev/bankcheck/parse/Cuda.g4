@@ -114,6 +114,7 @@ parameterList
 
 parameter
     : declSpecifiers pointer* '...'? (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+
+      | parenDeclarator                                                 // "float (*o_frag)": a pointer in parentheses
       | (parenDeclarator | abstractParenDeclarator) '(' functionParams=parameterList? ')')
       ('=' (expression | braceInitializer))?
     ;
@@ -428,6 +429,10 @@ primary
       '(' args=argumentList? ')'                                                #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr
+    // "typename KTraits::DTypeQKAccum(-math::inf)": a dependent type's functional cast or temporary
+    | 'typename' typeSpecifier ( '(' argumentList? ')' | braceInitializer )     #typenameCastExpr
+    // "decltype(size<0>(layout))::value", "decltype(mma){}": not evaluated
+    | ('decltype' | '__typeof__' | '__typeof') '(' expression ')' (('::' Identifier)+ | braceInitializer)   #decltypeExpr
     | '::'? 'new' ('(' placement=argumentList ')')? declModifier* typeSpecifier pointer* ('[' expression ']')*
       ('(' argumentList? ')' | braceInitializer)?                               #newExpr
     | 'typeid' '(' (typeName | expression) ')'                                  #typeidExpr

@@ -219,6 +219,14 @@ final class IrBuilder {
       String name = nameToken == null ? "" : nameToken.getText();
       Expr defaultValue = p.expression() != null ? expr(p.expression())
           : p.braceInitializer() != null ? braceInit(p.braceInitializer()) : null;
+      boolean parenthesized = p.parenDeclarator() != null && p.arraySuffix().isEmpty() && p.functionParams == null
+          && p.getChild(p.getChildCount() - 1) == p.parenDeclarator();
+      if (parenthesized) { // "float (*o_frag)": the pointer itself
+        TypeRef type = base.withDeclarator(dims(p.parenDeclarator().arraySuffix()), stars(p.pointer()) + stars(inner),
+            hasRef(p.pointer()) || hasRef(inner), false);
+        params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));
+        continue;
+      }
       TypeRef type = p.functionParams != null || (p.arraySuffix().isEmpty()
           && (p.parenDeclarator() != null || p.abstractParenDeclarator() != null))
           ? TypeRef.FUNCTION_POINTER : declarated(base, dims, p.pointer(), inner);
@@ -1326,6 +1334,13 @@ final class IrBuilder {
           : args(f.argumentList());
       return a.size() == 1 ? new Expr.Cast(p, t, a.get(0)) : unsupported(p, "functional cast", f);
     }
+    if (pc instanceof TypenameCastExprContext tc) {
+      List<Expr> a = tc.braceInitializer() != null ? ((Expr.InitList) braceInit(tc.braceInitializer())).items()
+          : args(tc.argumentList());
+      return a.size() == 1 ? new Expr.Cast(p, typeSpec(tc.typeSpecifier()), a.get(0)) : unsupported(p, "a temporary of a"
+          + " dependent type", tc);
+    }
+    if (pc instanceof DecltypeExprContext d) return unsupported(p, "'" + d.getStart().getText() + "'", d);
     if (pc instanceof BraceTemporaryExprContext b) {
       // "Packed128<T>{v}", "View{s}": a temporary object, built like "View(s)" (its arguments are evaluated)
       CallTemplateArgsContext ta = b.callTemplateArgs();

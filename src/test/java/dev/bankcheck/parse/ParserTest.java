@@ -185,6 +185,11 @@ class ParserTest {
       "sizeof(float (*)[4]) => (sizeof-type float(*)[4])",
       "alignof(float4) => (call<float4=float4> alignof)",
       "alignof(float*) => (call<float*> alignof)",
+      // a dependent type's functional cast; decltype's members and temporaries parse (not evaluated)
+      "typename K::Acc(-x) => (cast K::Acc (- x))",
+      "typename K::Acc{x} + 1 => (+ (cast K::Acc x) 1)",
+      "decltype(size<0>(l))::value * 2 => (* (unsupported 'decltype') 2)",
+      "decltype(mma){} => (unsupported 'decltype')",
   })
   void expressionsFollowCPrecedenceAndAssociativity(String source, String expected) {
     assertEquals(expected, expr(source));
@@ -633,6 +638,10 @@ class ParserTest {
     assertEquals(1, p.type().pointers());
     assertFalse(f.params().get(5).type().pointerToArray(), "array of pointers");
     assertEquals("float&", type(function(parseClean("__device__ float& at(int i);"), "at").returnType()));
+    // a pointer in parentheses (flashinfer's "float(*o_frag)") is the pointer itself
+    Function g = function(parseClean("__device__ void g(float (*o), float (&r), int x) {}"), "g");
+    assertEquals(List.of("o:float*", "r:float&", "x:int"), g.params().stream().map(ParserTest::decl).toList());
+    assertFalse(g.params().get(0).type().pointerToArray());
   }
 
   @Test
