@@ -50,3 +50,18 @@ __global__ void stagedOrDirect(float *grads, int dim, bool stageInShared) {
   if (stageInShared) acc = stage + threadIdx.x * 32;
   for (int d = 0; d < 4; ++d) acc[d] += 1.0f;  // expect: load ways=32 via=acc; store ways=32 via=acc
 }
+
+// Dynamic shared memory seen as a struct through a reference cast (the CUTLASS and FlashInfer way): the
+// accesses through it are accesses of 'smem' at the members' offsets. Until this version they were lost.
+struct Storage {
+  float q[32][32];
+  float k[32][33];
+};
+__global__ void referenceToStorage(float *out) {
+  extern __shared__ unsigned char smem[];
+  Storage &st = reinterpret_cast<Storage &>(smem);
+  st.q[threadIdx.x][0] = out[threadIdx.x];                     // expect: store ways=32
+  st.k[threadIdx.x][0] = out[threadIdx.x];                     // expect: store ok
+  out[threadIdx.x] = reinterpret_cast<float &>(smem[4 * threadIdx.x]);  // expect: load ok
+  out[threadIdx.x] += ((Storage &)smem).k[0][threadIdx.x * 2];          // expect: load ways=2
+}

@@ -1,3 +1,5 @@
+#include <type_traits>
+
 // Static members, static member functions and member types reached through types: a kernel's type
 // parameter (Traits::kStride, typename KT::Element), an alias declared in the kernel (typedef or using), and
 // class templates with partial specializations, picked the way the
@@ -162,3 +164,26 @@ __global__ void static_functions(float *out) {
 }
 
 template __global__ void static_functions<float>(float *);
+
+// std::conditional_t<B, T, F> is T where B is a nonzero constant, F where it is zero: a traits class picks the
+// padded storage (FlashInfer chooses its SharedStorage so). Without a value for B the access is unknown.
+struct Plain { float q[32][32]; };
+struct Padded { float q[32][33]; };
+struct PadTraits { static constexpr bool kPad = true; };
+struct NoPadTraits { static constexpr bool kPad = false; };
+template <typename KT>
+__global__ void chosenStorage(float *out) {
+  extern __shared__ unsigned char smem[];
+  using Storage = std::conditional_t<KT::kPad, Padded, Plain>;
+  Storage &st = reinterpret_cast<Storage &>(smem);
+  st.q[threadIdx.x][0] = out[threadIdx.x];  // expect: store ways=32
+}
+template __global__ void chosenStorage<PadTraits>(float *);
+template __global__ void chosenStorage<NoPadTraits>(float *);
+
+template <bool kPad>
+__global__ void storageWithoutValue(float *out) {
+  extern __shared__ unsigned char smem[];
+  auto &st = reinterpret_cast<std::conditional_t<kPad, Padded, Plain> &>(smem);
+  st.q[0][threadIdx.x] = out[threadIdx.x];  // expect: store unknown
+}

@@ -2965,7 +2965,7 @@ public final class Interpreter {
     if (e instanceof Expr.Binary b) return binary(b, mask);
     if (e instanceof Expr.Assign a) return assign(a, mask);
     if (e instanceof Expr.Ternary t) return ternary(t, mask);
-    if (e instanceof Expr.Cast c) return cast(c, mask);
+    if (e instanceof Expr.Cast c) return c.type().reference() ? read(lvalue(c, mask), mask, c) : cast(c, mask);
     if (e instanceof Expr.SizeofType s) {
       Type t = resolve(s.type());
       return fill(t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of '" + s.type().display() + "' is unknown"
@@ -3042,7 +3042,15 @@ public final class Interpreter {
         return unknownElement(s, "'" + text(i) + "' calls the operator[] of '" + s.type().display()
             + "', which bankcheck does not follow");
       }
-      Val[] base = eval(i.base(), mask);
+      // a row of an object whose layout is unknown (st.q[r][c] for st of an unknown type): an element of it, for
+      // that reason (reading the row would make it a load, and lose the access)
+      LV row = object == null && i.base() instanceof Expr.Index ? lvalue(i.base(), mask) : null;
+      if (row instanceof SharedLV s && s.type() instanceof Type.Opaque && Arrays.stream(s.lanes()).anyMatch(p -> p != null
+          && p.offset() == null && p.unknown() != null)) {
+        eval(i.index(), mask);
+        return unknownElement(s, "an element of '" + text(i.base()) + "' is unknown");
+      }
+      Val[] base = row != null ? read(row, mask, i.base()) : eval(i.base(), mask);
       Val[] idx = eval(i.index(), mask);
       return deref(pointerAdd(base, idx, mask), mask, () -> "an element of '" + text(i.base()) + "'");
     }
@@ -3061,7 +3069,22 @@ public final class Interpreter {
       Val[] out = call(c, mask);
       return takeAddressed() ? deref(out, mask, () -> text(c)) : new OtherLV(out, "a temporary");
     }
+    if (e instanceof Expr.Cast c && c.type().reference()) return referenceCast(c, mask);
     return new OtherLV(eval(e, mask), "a temporary");
+  }
+
+  /**
+   * {@code reinterpret_cast<Storage&>(smem)}, {@code (S&) s[0]}: the operand itself, an object in shared memory seen as
+   * the cast's type (other lvalues as they are).
+   */
+  private LV referenceCast(Expr.Cast c, boolean[] mask) {
+    LV of = lvalue(c.operand(), mask);
+    if (!(of instanceof SharedLV s)) return of;
+    Type t = resolve(c.type());
+    if (!knownOrOpaque(t)) return of;
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    for (int l = 0; l < n; l++) lanes[l] = s.lanes()[l] == null ? null : s.lanes()[l].withPointee(t);
+    return new SharedLV(lanes, t);
   }
 
   /**

@@ -506,6 +506,14 @@ public final class Program {
    * type, with the instance a class template's arguments select ({@code tile<16, 8, T>}).
    */
   public Val.Opaque typeArgument(TypeRef t, Map<String, Val> scope) {
+    if (t.base().equals("conditional_t") || t.base().endsWith("::conditional_t")) {
+      List<String> problems = new ArrayList<>();
+      TypeRef chosen = conditionalChoice(t, scope, problems);
+      if (chosen == null) {
+        return new Val.Opaque("type:" + t.display(), new Instance(null, Map.of(), String.join("; ", problems)));
+      }
+      return typeArgument(chosen.withDeclarator(t.dims(), t.pointers(), t.reference(), t.pointerToArray()), scope);
+    }
     boolean plain = t.pointers() == 0 && t.dims().isEmpty() && !t.reference();
     boolean written = !t.templateArgs().isEmpty() || !t.templateValues().isEmpty();
     Val bound = written || !t.dims().isEmpty() || t.reference() ? null : scope.get("typename " + t.base());
@@ -878,6 +886,10 @@ public final class Program {
     }
     TypeRef alias = look(typedefs, TYPEDEFS, name);
     if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
+    if (name.equals("conditional_t") || name.endsWith("::conditional_t")) {
+      TypeRef chosen = conditionalChoice(ref, scope, problems);
+      return chosen != null ? resolve(chosen, scope, problems, null, depth + 1) : new Type.Opaque(name);
+    }
     StructDef s = namedStruct(name);
     if (s != null) {
       if (s.templateParams().isEmpty() || (ref.templateArgs().isEmpty() && ref.templateValues().isEmpty())) {
@@ -886,6 +898,24 @@ public final class Program {
       return instanceType(typeArgument(new TypeRef(ref.base(), null, ref.templateArgs(), ref.templateValues(), 0, List.of(), false), scope).instance(), name, problems);
     }
     return new Type.Opaque(name);
+  }
+
+  /**
+   * The type {@code std::conditional_t<B, T, F>} names: T where B is a nonzero constant, F where it is zero; null, with
+   * the reason in {@code problems}, where B has no constant value.
+   */
+  private TypeRef conditionalChoice(TypeRef ref, Map<String, Val> scope, List<String> problems) {
+    List<TypeRef> types = ref.templateArgs();
+    List<Expr> values = ref.templateValues();
+    if (types.size() != 3 || values.size() != 3 || values.get(0) == null || types.get(1) == null || types.get(2) == null) {
+      problems.add("'" + ref.base() + "' takes a condition and two types");
+      return null;
+    }
+    Val b = constantIn(values.get(0), scope);
+    if (b instanceof Val.Num n && n.poly().isConstant()) return types.get(n.poly().constant() != 0 ? 1 : 2);
+    problems.add("which type '" + ref.base() + "' names is unknown: its condition has no constant value ("
+        + describe(b) + ")");
+    return null;
   }
 
   private Type instanceType(Instance instance, String name, List<String> problems) {
