@@ -3999,7 +3999,19 @@ public final class Interpreter {
         }
       }
       case "__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv" -> {
+        // loads of global memory with a cache hint: given a shared address, not an access bankcheck models
+        if (args.size() == 1) {
+          unanalyzed(addressed(c.args().get(0)), MemOp.LOAD, args.get(0), "its address is passed to '" + simple
+              + "', a load of global memory with a cache hint, which bankcheck does not model for shared memory", mask);
+        }
         return fill(new Val.Data("global memory read by " + simple));
+      }
+      case "__stwb", "__stcg", "__stcs", "__stwt" -> {
+        if (f == null && args.size() == 2) {
+          unanalyzed(addressed(c.args().get(0)), MemOp.STORE, args.get(0), "its address is passed to '" + simple
+              + "', a store to global memory with a cache hint, which bankcheck does not model for shared memory", mask);
+          return fill(new Val.Opaque("no value"));
+        }
       }
       case "tex1Dfetch", "tex1D", "tex1DLod", "tex1DGrad", "tex2D", "tex2DLod", "tex2DGrad", "tex2Dgather", "tex3D",
           "tex3DLod", "tex3DGrad", "tex1DLayered", "tex1DLayeredLod", "tex1DLayeredGrad", "tex2DLayered",

@@ -543,6 +543,21 @@ class AnalyzerTest {
     for (Finding f : stores) assertUnknownBecause(f, "the element size of");
   }
 
+  /** __ldcs and __stwb given a shared address were silently no access at all (or a load for the store). */
+  @Test
+  void cacheHintedGlobalAccessesOfSharedAddressesAreNamed() {
+    FileReport r = analyze("""
+        __global__ void k(float* out) {
+          __shared__ float s[64];
+          __stwb(&s[threadIdx.x], 1.0f);
+          out[threadIdx.x] = __ldcs(&s[threadIdx.x]);
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertUnknownBecause(at(r, 3, Op.STORE), "'__stwb', a store to global memory with a cache hint");
+    assertUnknownBecause(at(r, 4, Op.LOAD), "'__ldcs', a load of global memory with a cache hint");
+  }
+
   /**
    * A pointer to other memory compared or tested: one answer for the warp where every lane compares one address
    * (the warp takes one side); where the lanes' addresses differ, each lane its own. '&in[threadIdx.x]' was
