@@ -94,3 +94,23 @@ __global__ void predicatedCopies(const float4 *g, float *out) {
   __syncthreads();
   out[threadIdx.x] = rows[threadIdx.x][1].x;  // expect: load ways=8 width=4
 }
+
+// The shared-window address made in PTX rather than by __cvta_generic_to_shared: TVM's code generator (and the
+// kernels it wrote: AWQ, torchsparse) converts with cvta.to.shared, then feeds ldmatrix. Rows of 40 halves (80
+// bytes) put the 8 rows of each 8x8 matrix on 8 different groups of banks: conflict-free.
+__global__ void tvmStyleLdmatrix(unsigned *out) {
+  __shared__ __align__(16) unsigned short a[64 * 40];
+  unsigned addr;
+  asm volatile("{ .reg .u64 addr; cvta.to.shared.u64 addr, %1; cvt.u32.u64 %0, addr; }"
+               : "=r"(addr)
+               : "l"((void *)(&a[(threadIdx.x & 15) * 40 + (threadIdx.x >> 4) * 8])));
+  unsigned r0, r1, r2, r3;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
+               "{%0, %1, %2, %3}, [%4];"
+               : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+               : "r"(addr));  // expect: load ok
+  unsigned long long wide;
+  asm volatile("cvta.to.shared.u64 %0, %1;" : "=l"(wide) : "l"(&a[threadIdx.x * 64]));
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(r0) : "l"(wide));  // expect: load ways=32
+  out[threadIdx.x] = r0 + r1 + r2 + r3;
+}

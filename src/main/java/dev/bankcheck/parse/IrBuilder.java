@@ -873,7 +873,7 @@ final class IrBuilder {
   /** ldmatrix: each lane of the first 8, 16 or 32 gives the address of one 16-byte row (x1, x2, x4). */
   private static final java.util.regex.Pattern LDMATRIX = java.util.regex.Pattern.compile(
       "\\s*ldmatrix\\.sync\\.aligned((?:\\.(?:m8n8|x[124]|trans|shared(?:::cta)?))+)"
-          + "\\.b16\\s+" + REGISTERS + "\\s*,\\s*" + ADDRESS + "\\s*;?\\s*");
+          + "\\.b16\\s*" + REGISTERS + "\\s*,\\s*" + ADDRESS + "\\s*;?\\s*");
   /** The count of an ldmatrix's modifiers, which ptxas takes in any order (".x2.trans.m8n8" as ".m8n8.x2.trans"). */
   private static final java.util.regex.Pattern LDMATRIX_COUNT = java.util.regex.Pattern.compile(
       "^(?=.*\\.m8n8(?:\\.|$)).*\\.x([124])(?:\\.|$)");
@@ -944,6 +944,12 @@ final class IrBuilder {
   /** What an asm with one output and a template this knows computes, as an expression; null for any other asm. */
   private static Expr knownAsm(Pos p, String template, List<Expr> operands) {
     if (LANE_ID.matcher(template).matches()) return laneIndex(p);
+    java.util.regex.Matcher shared = TO_SHARED.matcher(template);
+    if (shared.matches()) { // the generic address as a shared-window one, what __cvta_generic_to_shared gives
+      Expr address = operand(p, shared.group(2) != null ? shared.group(2) : shared.group(3), operands);
+      return address == null ? null
+          : new Expr.Call(p, new Expr.Name(p, "__cvta_generic_to_shared"), List.of(), List.of(address), List.of());
+    }
     java.util.regex.Matcher m = SHUFFLE.matcher(template);
     if (m.matches()) {
       Expr value = operand(p, m.group(2), operands);
@@ -969,6 +975,14 @@ final class IrBuilder {
     }
     return null;
   }
+
+  /**
+   * A generic address made a shared-window one: "cvta.to.shared.u64 %0, %1;", or TVM's "{ .reg .u64 a;
+   * cvta.to.shared.u64 a, %1; cvt.u32.u64 %0, a; }" (the input's operand in group 2 or 3).
+   */
+  private static final java.util.regex.Pattern TO_SHARED = java.util.regex.Pattern.compile(
+      "\\s*(?:\\{\\s*\\.reg\\s+\\.[bu]64\\s+(\\w+)\\s*;\\s*cvta\\.to\\.shared(?:::cta)?\\.u64\\s+\\1\\s*,\\s*(%[1-9]\\d*)\\s*;"
+          + "\\s*cvt\\.u32\\.u64\\s+%0\\s*,\\s*\\1\\s*;\\s*\\}|cvta\\.to\\.shared(?:::cta)?\\.u(?:32|64)\\s+%0\\s*,\\s*(%[1-9]\\d*)\\s*;?)\\s*");
 
   /** An operand of a template: %N names an input (N past the output), else a literal; null if neither fits. */
   private static Expr operand(Pos p, String text, List<Expr> operands) {
