@@ -114,3 +114,17 @@ __global__ void tvmStyleLdmatrix(unsigned *out) {
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(r0) : "l"(wide));  // expect: load ways=32
   out[threadIdx.x] = r0 + r1 + r2 + r3;
 }
+
+// stmatrix (sm_90) mirrors ldmatrix: each 8x8 matrix's 8 row addresses are one group. Rows 128 bytes apart put
+// all 8 in one group of banks (8-way); rows of 144 bytes (padded by 8 halves) are conflict-free.
+__global__ void stmatrixRows(const unsigned *in) {
+  __shared__ __align__(16) unsigned short t[32 * 64];
+  __shared__ __align__(16) unsigned short p[32 * 72];
+  unsigned r0 = in[threadIdx.x], r1 = r0 + 1, r2 = r0 + 2, r3 = r0 + 3;
+  unsigned dense = static_cast<unsigned>(__cvta_generic_to_shared(&t[threadIdx.x * 64]));
+  unsigned padded = static_cast<unsigned>(__cvta_generic_to_shared(&p[threadIdx.x * 72]));
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+               :: "r"(dense), "r"(r0), "r"(r1), "r"(r2), "r"(r3));   // expect: store ways=8
+  asm volatile("stmatrix.sync.aligned.x4.m8n8.shared.b16 [%0], {%1, %2, %3, %4};"
+               :: "r"(padded), "r"(r0), "r"(r1), "r"(r2), "r"(r3));  // expect: store ok
+}

@@ -116,7 +116,7 @@ public final class NcuCsv {
   /** Per-lane bytes of a shared-memory opcode from its suffixes (LDS.U8, STS.64, LDS.128, ...); 0 where unknown. */
   static int widthOf(String opcode) {
     String o = opcode.toUpperCase(Locale.ROOT);
-    if (o.startsWith("LDSM") || o.startsWith("LDGSTS")) return 0;
+    if (o.startsWith("LDSM") || o.startsWith("STSM") || o.startsWith("LDGSTS")) return 0;
     for (String part : o.split("\\.")) {
       switch (part) {
         case "U8": case "S8": return 1;

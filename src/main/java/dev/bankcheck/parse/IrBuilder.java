@@ -801,7 +801,7 @@ final class IrBuilder {
    * Inline asm with operands: each output is assigned what the asm writes, unknown (the tool does not run PTX),
    * so a value it held before is not kept. Three kinds of one-instruction asm are understood: the lane's index
    * ({@code mov.u32 %0, %%laneid;}), a warp shuffle and a warp reduction (as the intrinsics that do the same).
-   * One instruction that accesses shared memory at an operand's address (ldmatrix, ld.shared, st.shared,
+   * One instruction that accesses shared memory at an operand's address (ldmatrix, stmatrix, ld.shared, st.shared,
    * cp.async) becomes a call of {@link AsmCalls#ACCESS}; the inputs of any other asm are handed to
    * {@link AsmCalls#INPUTS}, so that a shared address among them is reported as not analyzed rather than dropped.
    */
@@ -874,6 +874,10 @@ final class IrBuilder {
   private static final java.util.regex.Pattern LDMATRIX = java.util.regex.Pattern.compile(
       "\\s*ldmatrix\\.sync\\.aligned((?:\\.(?:m8n8|x[124]|trans|shared(?:::cta)?))+)"
           + "\\.b16\\s*" + REGISTERS + "\\s*,\\s*" + ADDRESS + "\\s*;?\\s*");
+  /** stmatrix (sm_90), its mirror: each lane of the first 8, 16 or 32 gives the address of one 16-byte row written. */
+  private static final java.util.regex.Pattern STMATRIX = java.util.regex.Pattern.compile(
+      "\\s*stmatrix\\.sync\\.aligned((?:\\.(?:m8n8|x[124]|trans|shared(?:::cta)?))+)"
+          + "\\.b16\\s*" + ADDRESS + "\\s*,\\s*" + REGISTERS + "\\s*;?\\s*");
   /** The count of an ldmatrix's modifiers, which ptxas takes in any order (".x2.trans.m8n8" as ".m8n8.x2.trans"). */
   private static final java.util.regex.Pattern LDMATRIX_COUNT = java.util.regex.Pattern.compile(
       "^(?=.*\\.m8n8(?:\\.|$)).*\\.x([124])(?:\\.|$)");
@@ -897,13 +901,13 @@ final class IrBuilder {
     int kind;
     int lanes = 32;
     Expr sizeOperand = null;
-    if ((m = LDMATRIX.matcher(template)).matches()) {
+    if ((m = LDMATRIX.matcher(template)).matches() || (m = STMATRIX.matcher(template)).matches()) {
       java.util.regex.Matcher count = LDMATRIX_COUNT.matcher(m.group(1));
       if (!count.find()) return null;
       address = m.group(2);
       offset = m.group(3);
       width = 16;
-      kind = AsmCalls.LDMATRIX;
+      kind = m.pattern() == LDMATRIX ? AsmCalls.LDMATRIX : AsmCalls.STMATRIX;
       lanes = 8 * Integer.parseInt(count.group(1));
     } else if ((m = LD_SHARED.matcher(template)).matches() || (m = ST_SHARED.matcher(template)).matches()) {
       address = m.group(3);

@@ -4233,7 +4233,7 @@ public final class Interpreter {
     for (int l = lanes; l < n && lanes < 32; l++) active[l] = false; // (PTX's warp: 32 lanes, all of them)
     if (deref(address, active, () -> "the address of the inline asm at " + at(c.pos())) instanceof SharedLV s) {
       accessAs(s, new Type.Scalar(AsmCalls.KIND_NAMES.get(kind), width, width, false, false), kind == AsmCalls.STORE
-          ? MemOp.STORE : kind == AsmCalls.COPY ? MemOp.COPY : MemOp.LOAD, active, addressed(c.args().get(0)));
+          || kind == AsmCalls.STMATRIX ? MemOp.STORE : kind == AsmCalls.COPY ? MemOp.COPY : MemOp.LOAD, active, addressed(c.args().get(0)));
     }
     return fill(new Val.Opaque("no value"));
   }
