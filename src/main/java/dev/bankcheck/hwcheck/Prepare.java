@@ -113,6 +113,10 @@ public final class Prepare {
             if (instantiations.size() > 1) note = "first of " + instantiations.size() + " instantiations";
           }
         }
+        // a kernel argument bankcheck took from '// bankcheck: assume': the driver passes its own (1, or a size)
+        if (first != null && argumentsAssumed(json, k.name())) {
+          note = "its arguments' values come from a '// bankcheck: assume' annotation, which the driver does not pass";
+        }
         int[] block = first == null ? null : first.block();
         if (first != null && block == null) note = "no block shape in bankcheck's assumptions";
         if (block != null && (long) block[0] * block[1] * block[2] > 1024) note = "block larger than 1024 threads";
@@ -192,6 +196,22 @@ public final class Prepare {
       java.util.regex.Pattern.compile("template arguments (.+?)(?:, arguments .*?)? \\(from ");
 
   /** Template argument lists of {@code kernel} as bankcheck's assumptions name them ("TILE = 32, T = float"). */
+  private static final java.util.regex.Pattern ASSUMED_ARGUMENTS = java.util.regex.Pattern.compile(
+      "(?<!template )arguments \\w+ = [^(]*\\(from [^)]*the annotations? at lines? ");
+
+  /** Whether bankcheck ran {@code kernel} with argument values from an assume annotation. */
+  static boolean argumentsAssumed(String json, String kernel) {
+    for (com.google.gson.JsonElement e : com.google.gson.JsonParser.parseString(json).getAsJsonObject()
+        .getAsJsonArray("accesses")) {
+      com.google.gson.JsonObject a = e.getAsJsonObject();
+      if (!kernel.equals(a.get("kernel").getAsString())) continue;
+      for (com.google.gson.JsonElement as : a.getAsJsonArray("assumptions")) {
+        if (ASSUMED_ARGUMENTS.matcher(as.getAsString()).find()) return true;
+      }
+    }
+    return false;
+  }
+
   static List<String> analyzedInstantiations(String json, String kernel) {
     java.util.Set<String> out = new java.util.LinkedHashSet<>();
     for (com.google.gson.JsonElement e : com.google.gson.JsonParser.parseString(json).getAsJsonObject()
