@@ -506,7 +506,7 @@ final class KernelChecker {
     List<Instantiation> all = new ArrayList<>();
     Set<String> symbolicNotes = new LinkedHashSet<>(); // after the runs' description
     for (AssumeAnnotation.Combination c : assumed.isEmpty() ? List.of(AssumeAnnotation.NONE) : assumed) {
-      all.addAll(templateBindings(kernel, notes, symbolicNotes, c));
+      all.addAll(templateBindings(kernel, symbolicNotes, c));
     }
     List<String> described = new ArrayList<>();
     String lastWhy = "";
@@ -526,7 +526,7 @@ final class KernelChecker {
    * The runs of one combination of assumed values ({@link AssumeAnnotation#NONE} without an annotation); the notes
    * on values analyzed as symbols go to {@code symbolicNotes}.
    */
-  private List<Instantiation> templateBindings(Function kernel, Set<String> notes, Set<String> symbolicNotes,
+  private List<Instantiation> templateBindings(Function kernel, Set<String> symbolicNotes,
       AssumeAnnotation.Combination assumed) {
     Map<String, Instantiation> found = instantiations(kernel, true, assumed);
     // too many to analyze one by one: the template arguments only, the other arguments stay symbolic

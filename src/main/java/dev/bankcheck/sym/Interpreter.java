@@ -4163,9 +4163,9 @@ public final class Interpreter {
         };
         constant = result != null;
       }
-      // a sum past 32 bits would wrap by the argument's type, which is not known here
       boolean data = false;
       for (int l = first; l < first + groupSize && l < n; l++) data |= mask[l] && value[l] instanceof Val.Data;
+      // a sum past 32 bits would wrap by the argument's type, which is not known here
       Val v = constant && result != null && result >= Integer.MIN_VALUE && result <= Integer.MAX_VALUE ? Val.num(result)
           // of a part of the warp: data that its lanes share (the whole warp's is one value, a symbol)
           : data && groupSize < n ? new Val.Data("the result of " + what).sharing(new Object())
@@ -4232,8 +4232,10 @@ public final class Interpreter {
     boolean[] active = mask.clone();
     for (int l = lanes; l < n && lanes < 32; l++) active[l] = false; // (PTX's warp: 32 lanes, all of them)
     if (deref(address, active, () -> "the address of the inline asm at " + at(c.pos())) instanceof SharedLV s) {
-      accessAs(s, new Type.Scalar(AsmCalls.KIND_NAMES.get(kind), width, width, false, false), kind == AsmCalls.STORE
-          || kind == AsmCalls.STMATRIX ? MemOp.STORE : kind == AsmCalls.COPY ? MemOp.COPY : MemOp.LOAD, active, addressed(c.args().get(0)));
+      MemOp op = kind == AsmCalls.STORE || kind == AsmCalls.STMATRIX ? MemOp.STORE
+          : kind == AsmCalls.COPY ? MemOp.COPY : MemOp.LOAD;
+      accessAs(s, new Type.Scalar(AsmCalls.KIND_NAMES.get(kind), width, width, false, false), op, active,
+          addressed(c.args().get(0)));
     }
     return fill(new Val.Opaque("no value"));
   }
