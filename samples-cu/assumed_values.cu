@@ -14,7 +14,7 @@ __global__ void rowsPerThread(const float *in, float *out, int ld) {
 
 // The same kernel with the padded width alone.
 // bankcheck: block 256
-// bankcheck: assume ld=33
+// bankcheck: assume ld=33 (the padded pitch)
 __global__ void paddedRows(const float *in, float *out, int ld) {
   __shared__ float tile[256 * 33];
   tile[threadIdx.x * ld] = in[threadIdx.x];  // expect: store ok

@@ -55,14 +55,14 @@ final class AssumeAnnotation {
    * sentence for each part that names no parameter it can give a value to, or is not {@code NAME=VALUE}.
    */
   static List<Combination> forKernel(Function kernel, Program program, String[] lines, Set<String> notes) {
-    // name -> the values listed, in the order of the kernel's parameters below
+    // name -> the values listed, in the annotations' order
     Map<String, List<String>> given = new LinkedHashMap<>();
     List<Integer> annotated = new ArrayList<>();
     for (int l : BlockShapes.annotationLines(kernel, lines)) {
       Matcher m = START.matcher(lines[l - 1]);
       if (!m.find()) continue;
       String where = "the annotation at line " + l;
-      String text = m.group(1).trim();
+      String text = m.group(1).replaceFirst("\\(.*", "").trim(); // text in parentheses after the values: a comment
       if (text.isEmpty()) notes.add(where + " gives no 'NAME=VALUE'; it was not used");
       for (String part : text.isEmpty() ? new String[0] : text.split("\\s+")) {
         Matcher p = PAIR.matcher(part);
