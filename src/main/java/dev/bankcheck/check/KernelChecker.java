@@ -1258,11 +1258,17 @@ final class KernelChecker {
     List<String> names = new ArrayList<>(branches);
     for (int bits = 0; bits < (1 << names.size()); bits++) {
       Poly[] c = new Poly[offsets.length];
+      // lanes usually share one map of terms and differ by their constants: each map is set once
+      Map<Map<String, Long>, Poly> set = new IdentityHashMap<>();
       for (int l = 0; l < offsets.length; l++) {
         if (offsets[l] == null) continue;
-        Poly p = offsets[l];
-        for (int i = 0; i < names.size(); i++) p = p.setChoice(names.get(i), ((bits >> i) & 1) == 1);
-        c[l] = p;
+        Poly symbolic = set.get(offsets[l].terms());
+        if (symbolic == null) {
+          symbolic = offsets[l].symbolic();
+          for (int i = 0; i < names.size(); i++) symbolic = symbolic.setChoice(names.get(i), ((bits >> i) & 1) == 1);
+          set.put(offsets[l].terms(), symbolic);
+        }
+        c[l] = symbolic.add(Poly.of(offsets[l].constant()));
       }
       List<String> label = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
