@@ -822,8 +822,12 @@ final class IrBuilder {
     } else if (access != null) {
       effects.add(access);
     } else if (known == null && !a.inputs.isEmpty()) {
+      String what = template.toString().contains("mbarrier.") ? "an mbarrier operation (a barrier's state, not data)"
+          : template.toString().contains("cp.async.bulk") ? "a bulk copy by the tensor memory accelerator, not by the"
+              + " lanes" : null;
       effects.add(new Expr.Call(p, new Expr.Name(p, AsmCalls.INPUTS), List.of(),
-          List.copyOf(operands.subList(a.outputs.size(), operands.size())), List.of()));
+          List.copyOf(operands.subList(a.outputs.size(), operands.size())),
+          what == null ? List.of() : List.of(new Expr.StringLit(p, what))));
     }
     for (int i = 0; i < a.outputs.size(); i++) {
       Pos at = pos(a.outputs.get(i));

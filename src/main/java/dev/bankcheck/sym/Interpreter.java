@@ -3882,9 +3882,12 @@ public final class Interpreter {
     if (simple.startsWith("atomic")) return atomic(c, simple, mask);
     if (name.equals(AsmCalls.ACCESS) && c.args().size() == 4) return asmAccess(c, mask);
     if (name.equals(AsmCalls.INPUTS)) {
+      // what the asm is, where the IR builder recognized it (an mbarrier operation, a bulk copy)
+      String what = c.templateValues().isEmpty() ? "which bankcheck does not run"
+          : ((Expr.StringLit) c.templateValues().get(0)).text() + ", which the bank model does not cover";
       for (Expr a : c.args()) {
         unanalyzed(addressed(a), MemOp.LOAD, eval(a, mask), "its address is used by the inline asm at " + at(c.pos())
-            + ", which bankcheck does not run, so the access it makes is not analyzed", mask);
+            + ", " + what + ", so the access it makes is not analyzed", mask);
       }
       return fill(new Val.Opaque("no value"));
     }

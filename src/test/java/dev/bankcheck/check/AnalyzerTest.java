@@ -543,6 +543,25 @@ class AnalyzerTest {
     for (Finding f : stores) assertUnknownBecause(f, "the element size of");
   }
 
+  /** An mbarrier operation and a bulk copy in inline PTX say what they are, not only that the asm is not run. */
+  @Test
+  void barrierAndBulkCopyAsmSayWhatTheyAre() {
+    FileReport r = analyze("""
+        __global__ void k(const float* g) {
+          __shared__ unsigned long long bar; __shared__ float buf[1024];
+          unsigned b = __cvta_generic_to_shared(&bar), d = __cvta_generic_to_shared(buf);
+          asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(b));
+          asm volatile("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                       :: "r"(d), "l"(g), "r"(4096), "r"(b));
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertUnknownBecause(at(r, 4, Op.LOAD), "an mbarrier operation (a barrier's state, not data), which the bank"
+        + " model does not cover");
+    assertTrue(r.findings().stream().anyMatch(f -> f.pos().line() == 6 && f.reason().contains("a bulk copy by the"
+        + " tensor memory accelerator, not by the lanes")), r.findings().toString());
+  }
+
   /** __ldcs and __stwb given a shared address were silently no access at all (or a load for the store). */
   @Test
   void cacheHintedGlobalAccessesOfSharedAddressesAreNamed() {
