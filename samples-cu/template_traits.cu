@@ -187,3 +187,13 @@ __global__ void storageWithoutValue(float *out) {
   auto &st = reinterpret_cast<std::conditional_t<kPad, Padded, Plain> &>(smem);
   st.q[0][threadIdx.x] = out[threadIdx.x];  // expect: store unknown
 }
+
+// The pre-C++14 spelling, typename std::conditional<B, T, F>::type, is the same choice.
+template <bool kPad>
+__global__ void classicConditional(float *out) {
+  extern __shared__ unsigned char smem[];
+  using Storage = typename std::conditional<kPad, Padded, Plain>::type;
+  Storage &st = reinterpret_cast<Storage &>(smem);
+  st.q[threadIdx.x][0] = out[threadIdx.x];  // expect: store ok
+}
+template __global__ void classicConditional<true>(float *);

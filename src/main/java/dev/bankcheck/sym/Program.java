@@ -716,7 +716,15 @@ public final class Program {
   private Val memberType(String qualified, Map<String, Val> scope) {
     int sep = qualified.lastIndexOf("::");
     if (sep <= 0) return null;
-    Val owner = ownerType(qualified.substring(0, sep), scope);
+    String ownerText = qualified.substring(0, sep);
+    if (qualified.endsWith("::type") && ownerBase(ownerText).replaceFirst("^(std::|cuda::std::)", "").equals("conditional")) {
+      // std::conditional<B, T, F>::type, as conditional_t
+      TypeRef written = writtenTypes.get(ownerText);
+      TypeRef t = written != null ? written : writtenType(ownerText);
+      return typeArgument(new TypeRef("std::conditional_t", null, t.templateArgs(), t.templateValues(), 0, List.of(),
+          false), scope);
+    }
+    Val owner = ownerType(ownerText, scope);
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance in = type.instance();
     String member = qualified.substring(sep + 2);
