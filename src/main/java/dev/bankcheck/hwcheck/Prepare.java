@@ -195,7 +195,6 @@ public final class Prepare {
   private static final java.util.regex.Pattern TEMPLATE_ARGUMENTS =
       java.util.regex.Pattern.compile("template arguments (.+?)(?:, arguments .*?)? \\(from ");
 
-  /** Template argument lists of {@code kernel} as bankcheck's assumptions name them ("TILE = 32, T = float"). */
   private static final java.util.regex.Pattern ASSUMED_ARGUMENTS = java.util.regex.Pattern.compile(
       "(?<!template )arguments \\w+ = [^(]*\\(from [^)]*the annotations? at lines? ");
 
@@ -212,6 +211,7 @@ public final class Prepare {
     return false;
   }
 
+  /** Template argument lists of {@code kernel} as bankcheck's assumptions name them ("TILE = 32, T = float"). */
   static List<String> analyzedInstantiations(String json, String kernel) {
     java.util.Set<String> out = new java.util.LinkedHashSet<>();
     for (com.google.gson.JsonElement e : com.google.gson.JsonParser.parseString(json).getAsJsonObject()

@@ -506,7 +506,7 @@ public final class Program {
    * type, with the instance a class template's arguments select ({@code tile<16, 8, T>}).
    */
   public Val.Opaque typeArgument(TypeRef t, Map<String, Val> scope) {
-    if (t.base().equals("conditional_t") || t.base().endsWith("::conditional_t")) {
+    if (isConditional(t.base())) {
       List<String> problems = new ArrayList<>();
       TypeRef chosen = conditionalChoice(t, scope, problems);
       if (chosen == null) {
@@ -894,7 +894,7 @@ public final class Program {
     }
     TypeRef alias = look(typedefs, TYPEDEFS, name);
     if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
-    if (name.equals("conditional_t") || name.endsWith("::conditional_t")) {
+    if (isConditional(name)) {
       TypeRef chosen = conditionalChoice(ref, scope, problems);
       return chosen != null ? resolve(chosen, scope, problems, null, depth + 1) : new Type.Opaque(name);
     }
@@ -906,6 +906,10 @@ public final class Program {
       return instanceType(typeArgument(new TypeRef(ref.base(), null, ref.templateArgs(), ref.templateValues(), 0, List.of(), false), scope).instance(), name, problems);
     }
     return new Type.Opaque(name);
+  }
+
+  private static boolean isConditional(String name) {
+    return name.equals("conditional_t") || name.endsWith("::conditional_t");
   }
 
   /**
