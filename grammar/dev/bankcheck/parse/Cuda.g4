@@ -114,7 +114,7 @@ parameterList
 
 parameter
     : declSpecifiers pointer* '...'? (name=Identifier? arraySuffix* | (parenDeclarator | abstractParenDeclarator) arraySuffix+
-      | parenDeclarator                                                 // "float (*o_frag)": a pointer in parentheses
+      | alone=parenDeclarator                                           // "float (*o_frag)": a pointer in parentheses
       | (parenDeclarator | abstractParenDeclarator) '(' functionParams=parameterList? ')')
       ('=' (expression | braceInitializer))?
     ;

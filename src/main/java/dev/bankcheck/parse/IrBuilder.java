@@ -219,9 +219,7 @@ final class IrBuilder {
       String name = nameToken == null ? "" : nameToken.getText();
       Expr defaultValue = p.expression() != null ? expr(p.expression())
           : p.braceInitializer() != null ? braceInit(p.braceInitializer()) : null;
-      boolean parenthesized = p.parenDeclarator() != null && p.arraySuffix().isEmpty() && p.functionParams == null
-          && p.getChild(p.getChildCount() - 1) == p.parenDeclarator();
-      if (parenthesized) { // "float (*o_frag)": the pointer itself
+      if (p.alone != null) { // "float (*o_frag)": the pointer itself
         TypeRef type = base.withDeclarator(dims(p.parenDeclarator().arraySuffix()), stars(p.pointer()) + stars(inner),
             hasRef(p.pointer()) || hasRef(inner), false);
         params.add(new VarDecl(pos(p), name, type, defaultValue, modifiers(p.declSpecifiers()), null, null, null));

@@ -639,8 +639,8 @@ class ParserTest {
     assertFalse(f.params().get(5).type().pointerToArray(), "array of pointers");
     assertEquals("float&", type(function(parseClean("__device__ float& at(int i);"), "at").returnType()));
     // a pointer in parentheses (flashinfer's "float(*o_frag)") is the pointer itself
-    Function g = function(parseClean("__device__ void g(float (*o), float (&r), int x) {}"), "g");
-    assertEquals(List.of("o:float*", "r:float&", "x:int"), g.params().stream().map(ParserTest::decl).toList());
+    Function g = function(parseClean("__device__ void g(float (*o), float (&r), int x, float (*d) = nullptr) {}"), "g");
+    assertEquals(List.of("o:float*", "r:float&", "x:int", "d:float*=0"), g.params().stream().map(ParserTest::decl).toList());
     assertFalse(g.params().get(0).type().pointerToArray());
   }
 
