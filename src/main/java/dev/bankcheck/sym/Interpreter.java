@@ -3324,12 +3324,16 @@ public final class Interpreter {
     return null;
   }
 
-  /** The address of a member of structs in other memory at {@code base}: equal where the bases are equal. */
+  /**
+   * The address of a member of structs in other memory at {@code base}: equal where the bases are equal; at a
+   * data-dependent place where the base is (as {@link #pointerAdd} keeps it).
+   */
   private Val[] memberAddress(Val[] base, String member) {
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) {
       out[l] = base[l] instanceof Val.Foreign f ? new Val.Foreign(f.name() + (f.offset().equals(Poly.ZERO) ? ""
-          : " + " + f.offset()) + "." + member, new Type.Opaque("?")) : base[l] == null ? null
+          : " + " + f.offset()) + "." + member, new Type.Opaque("?")) : base[l] instanceof Val.Data d
+          ? new Val.Data(d.source()) : base[l] == null ? null
           : new Val.Unknown("the address of the member '" + member + "' of a struct bankcheck did not follow");
     }
     return out;

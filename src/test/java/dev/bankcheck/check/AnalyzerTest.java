@@ -593,6 +593,11 @@ class AnalyzerTest {
           const int* mine = &in[threadIdx.x]; out[0] = s[*mine];
           const int* first = &in[0]; out[0] = s[32 * *first + threadIdx.x];
         }
+        struct E { int src; int dst; };
+        __global__ void m(const int* pos, const E* edges, float* out) {
+          __shared__ float s[1024];
+          const int* p = &edges[pos[threadIdx.x]].dst; out[0] = s[*p];
+        }
         """);
     assertEquals(List.of(), r.errors());
     assertEquals(32, at(r, 3, Op.LOAD).ways());
@@ -600,6 +605,8 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 5, Op.LOAD), "it depends on the condition at line 5");
     assertEquals(Verdict.DATA_DEPENDENT, at(r, 6, Op.LOAD).verdict());
     assertEquals(1, at(r, 7, Op.LOAD).ways());
+    // a member's address at a data-dependent place stays one (it was "the address of the member 'dst' ... unknown")
+    assertEquals(Verdict.DATA_DEPENDENT, at(r, 12, Op.LOAD).verdict());
   }
 
   /**
