@@ -1,3 +1,5 @@
+#include <cstdint>
+#include <cuda_fp16.h>
 #include <type_traits>
 
 // Static members, static member functions and member types reached through types: a kernel's type
@@ -197,3 +199,27 @@ __global__ void classicConditional(float *out) {
   st.q[threadIdx.x][0] = out[threadIdx.x];  // expect: store ok
 }
 template __global__ void classicConditional<true>(float *);
+
+// Type traits pick code for a type as the compiler answers them: std::is_same_v<T, half> (half is __half),
+// std::is_same<T, long>::value (int64_t is long on Linux, not long long), is_integral_v, is_floating_point_v.
+// A branch a trait turns off is not run in that instantiation: the column store is 16-way with __half only,
+// the 32-way load happens with float only, and the 8-byte one with int64_t only.
+template <typename T>
+__global__ void pickedByType(T *out) {
+  __shared__ T s[32][32];
+  if constexpr (std::is_same_v<T, half>) {
+    s[threadIdx.x][0] = out[0];  // expect: store ways=16
+  } else {
+    s[0][threadIdx.x] = out[0];  // expect: store ok
+  }
+  __syncthreads();
+  if (std::is_same<T, float>::value && std::is_floating_point_v<T>) {
+    out[threadIdx.x] = s[threadIdx.x][1];  // expect: load ways=32
+  }
+  if constexpr (std::is_integral_v<T> && std::is_same<T, long>::value && !std::is_same_v<T, long long>) {
+    out[threadIdx.x] = s[threadIdx.x % 4][threadIdx.x / 4 * 2];  // expect: load ways=4 width=8
+  }
+}
+template __global__ void pickedByType<float>(float *);
+template __global__ void pickedByType<half>(half *);
+template __global__ void pickedByType<int64_t>(int64_t *);

@@ -91,6 +91,9 @@ final class ConstantFolder {
       if (v != null) return v;
     }
     if (e instanceof Expr.Comma c) return eval(c.exprs().get(c.exprs().size() - 1));
+    if (e instanceof Expr.TemplateId t && TypeTraits.trait(t.name(), true) != null) {
+      return TypeTraits.value(program, TypeTraits.trait(t.name(), true), t.templateArgs(), scope);
+    }
     return new Val.Unknown("not a constant expression");
   }
 }

@@ -592,6 +592,13 @@ public final class Program {
   public Val typeMember(String name, Map<String, Val> scope) {
     int sep = name.lastIndexOf("::");
     if (sep <= 0) return null;
+    String trait = name.endsWith("::value") ? TypeTraits.trait(ownerBase(name.substring(0, sep)), false) : null;
+    if (trait != null) {
+      // std::is_same<T, float>::value
+      TypeRef written = writtenTypes.get(name.substring(0, sep));
+      return TypeTraits.value(this, trait, (written != null ? written : writtenType(name.substring(0, sep)))
+          .templateArgs(), scope);
+    }
     Val owner = ownerType(name.substring(0, sep), scope);
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance instance = type.instance();

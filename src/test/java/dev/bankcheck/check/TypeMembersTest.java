@@ -20,6 +20,45 @@ class TypeMembersTest {
       template <typename A> struct pair_traits<A, A> { static constexpr int k = 4; };
       """;
 
+  /** A trait of 1 makes its load 4-way, of 0 conflict-free: each line's answer is the compiler's. */
+  @Test
+  void typeTraitsCompareTypesAsTheCompilerDoes() {
+    FileReport r = analyze("""
+        #include <type_traits>
+        typedef float real;
+        struct P { int a; }; struct Q { int a; };
+        template <typename T> __global__ void k(float* out) {
+          __shared__ float s[32 * 4];
+          out[0] = s[threadIdx.x * (1 + 3 * std::is_same_v<T, long>)];
+          out[1] = s[threadIdx.x * (1 + 3 * std::is_same<T, long long>::value)];
+          out[2] = s[threadIdx.x * (1 + 3 * std::is_same_v<signed char, char>)];
+          out[3] = s[threadIdx.x * (1 + 3 * std::is_same_v<real, float>)];
+          out[4] = s[threadIdx.x * (1 + 3 * (std::is_same_v<P, P> && !std::is_same_v<P, Q>))];
+          out[5] = s[threadIdx.x * (1 + 3 * std::is_pointer_v<T*>)];
+          out[6] = s[threadIdx.x * (1 + 3 * std::is_unsigned<T>::value)];
+          out[7] = s[threadIdx.x * (1 + 3 * (cuda::std::is_integral_v<T> && std::is_signed_v<T>))];
+        }
+        template __global__ void k<int64_t>(float*);
+        """);
+    int[] ways = {4, 1, 1, 4, 4, 4, 1, 4};
+    for (int i = 0; i < ways.length; i++) {
+      assertEquals(ways[i], at(r, 6 + i, Op.LOAD).ways(), "line " + (6 + i) + ": " + at(r, 6 + i, Op.LOAD).reason());
+    }
+  }
+
+  @Test
+  void aTraitOfAnUnknownTypeIsUnknownAndSaysWhy() {
+    FileReport r = analyze("""
+        template <typename T> __global__ void k(float* out) {
+          __shared__ float s[32 * 4];
+          out[0] = s[threadIdx.x * (1 + 3 * std::is_same_v<T, float>)];
+          out[1] = s[threadIdx.x * (1 + 3 * std::is_floating_point<__half>::value)];
+        }
+        """);
+    assertUnknownBecause(at(r, 3, Op.LOAD), "'is_same' of 'T' is unknown: bankcheck does not know that type");
+    assertUnknownBecause(at(r, 4, Op.LOAD), "whether '__half' counts for 'is_floating_point' depends on the library");
+  }
+
   @Test
   void twoPartialSpecializationsNeitherMoreSpecializedAreUnknown() {
     FileReport r = analyze(PAIRS + """
