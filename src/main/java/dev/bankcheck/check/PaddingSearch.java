@@ -6,6 +6,7 @@ import dev.bankcheck.bank.WarpAccess;
 import dev.bankcheck.check.KernelChecker.Proposal;
 import dev.bankcheck.check.KernelChecker.Site;
 import dev.bankcheck.check.KernelChecker.SiteKey;
+import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.SharedRoot;
@@ -120,7 +121,11 @@ final class PaddingSearch {
     List<Fix.Edit> edits = innerDimEdit(root, inner.length(), bestLength);
     // the declaration as it will read: the source's dimensions with the edit ([TILE][TILE + 1]), else the values
     String dims = edits.isEmpty() ? dimsText(outer, bestLength) : editedDims(root, edits.get(0));
-    String decl = inner.element().display() + " " + root.name() + dims;
+    // the element type as written: 'T s[32][33]' in a template, not one instance's type
+    TypeRef written = root.decl().type();
+    String element = written.pointers() == 0 && written.templateArgs().isEmpty() && written.struct() == null
+        ? written.base() : inner.element().display();
+    String decl = element + " " + root.name() + dims;
 
     // what each access of the array becomes: from the edited text where it can be checked, else from the
     // re-analysis with the overridden dimension (also when the edited text is the overridden program)
