@@ -3,6 +3,7 @@ package dev.bankcheck.bank;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -93,10 +94,12 @@ public final class BankModel {
    * known modulo {@code g} = gcd(modulus / bankBytes, banks): lanes in different classes never meet. Worst: in
    * each class, every data lane on a different word of the bank with the most exact words (at most the array's
    * words in one bank). Best: with banks fixed (g = banks), only words no data can make one stay apart; else the
-   * exact lanes' own count.
+   * exact lanes' own count. Lanes with one {@code sameK[l]} (>= 0; -1: the lane's own k) have one k and one modulus:
+   * they move together, so on one bank they can only be those whose words already share it: each such group counts
+   * at most its most words (or lanes, where each lane counts) on one bank, not its lanes.
    */
-  public Bounds dataBounds(long[] byteAddress, long[] modulus, boolean[] active, int widthBytes, AccessKind kind,
-      long arrayBytes) {
+  public Bounds dataBounds(long[] byteAddress, long[] modulus, int[] sameK, boolean[] active, int widthBytes,
+      AccessKind kind, long arrayBytes) {
     checkArguments(byteAddress, active, widthBytes, kind);
     int warp = cfg.warpSize();
     int bankBytes = cfg.bankBytes();
@@ -120,6 +123,8 @@ public final class BankModel {
       for (int c = 0; c < g; c++) {
         // the lanes with a word on a bank of this class; the exact ones by bank
         Set<Integer> dataLanes = new java.util.TreeSet<>();
+        // per group of lanes with one k: per bank, its lanes there
+        Map<Integer, Map<Long, List<Integer>>> groups = new HashMap<>();
         List<List<Integer>> exactLanes = new ArrayList<>();
         List<Set<Long>> exactWords = new ArrayList<>();
         for (int b = 0; b < banks / g; b++) {
@@ -136,7 +141,12 @@ public final class BankModel {
             lanes.add(l);
             words.add(w);
             if (modulus[l] != 0) {
-              dataLanes.add(l);
+              if (sameK[l] < 0) {
+                dataLanes.add(l);
+              } else {
+                groups.computeIfAbsent(sameK[l], x -> new HashMap<>())
+                    .computeIfAbsent(Math.floorMod(w, (long) banks), x -> new ArrayList<>()).add(lanes.size() - 1);
+              }
               apart = gcd(apart, modulus[l] / bankBytes);
             } else {
               int b = (int) (Math.floorMod(w, banks) / g);
@@ -153,11 +163,25 @@ public final class BankModel {
           }
         }
         int exactMost = count(exactLanes, exactWords, fullest, eachLaneCounts);
-        int most = (int) Math.min(dataLanes.size() + exactMost, eachLaneCounts ? Long.MAX_VALUE : wordsInOneBank);
+        // each group's fullest bank: its lanes there (indexes into lanes and words), counted as exact lanes are
+        List<List<Integer>> fullestOfGroups = new ArrayList<>();
+        int grouped = 0;
+        for (Map<Long, List<Integer>> byBank : groups.values()) {
+          List<Integer> most = List.of();
+          for (List<Integer> on : byBank.values()) {
+            if (distinct(on, lanes, words, eachLaneCounts) > distinct(most, lanes, words, eachLaneCounts)) most = on;
+          }
+          fullestOfGroups.add(most);
+          grouped += distinct(most, lanes, words, eachLaneCounts);
+        }
+        int most = (int) Math.min(dataLanes.size() + grouped + exactMost,
+            eachLaneCounts ? Long.MAX_VALUE : wordsInOneBank);
         String bank = bankClass(c, g, banks);
         if (most > worst) {
           worst = most;
           List<Integer> shown = new ArrayList<>(dataLanes);
+          fullestOfGroups.forEach(on -> on.forEach(i -> shown.add(lanes.get(i))));
+          Collections.sort(shown);
           exactLanes.get(fullest).stream().filter(l -> !dataLanes.contains(l)).forEach(shown::add);
           worstCase = lanesText(shown) + (eachLaneCounts ? " on " + bank + ", each lane counted"
               : " on " + most + " different words of " + bank);
@@ -424,6 +448,11 @@ public final class BankModel {
   }
 
   /** Exact lanes (each counted) or their distinct words on bank {@code b} of a class. */
+  /** The distinct words (lanes, where each lane counts) at the indexes {@code at} of a class's lanes and words. */
+  private static int distinct(List<Integer> at, List<Integer> lanes, List<Long> words, boolean eachLaneCounts) {
+    return (int) at.stream().map(i -> eachLaneCounts ? (long) lanes.get(i) : words.get(i)).distinct().count();
+  }
+
   private static int count(List<List<Integer>> lanes, List<Set<Long>> words, int b, boolean eachLaneCounts) {
     return eachLaneCounts ? lanes.get(b).size() : words.get(b).size();
   }

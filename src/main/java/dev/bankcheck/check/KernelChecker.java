@@ -957,7 +957,7 @@ final class KernelChecker {
           continue;
         }
         if (!independent) {
-          addDataBounds(site, warps, modulus, active, distinctAddresses(lanes, active, site.kind));
+          addDataBounds(site, warps, modulus, sameK(lanes, active), active, distinctAddresses(lanes, active, site.kind));
           if (site.plainData) return;
           continue;
         }
@@ -1004,6 +1004,21 @@ final class KernelChecker {
       if (!merged || shared.add(Arrays.asList(p.warpToken(), p.offset(), p.modulus(), p.range()))) count++;
     }
     return count;
+  }
+
+  /**
+   * Per active lane, its group of lanes whose data addresses have one k and one modulus (one {@code warpToken}):
+   * they move together (see {@link BankModel#dataBounds}); -1 for a lane with its own k.
+   */
+  private static int[] sameK(Val.Ptr[] lanes, boolean[] active) {
+    int[] group = new int[lanes.length];
+    Map<List<Object>, Integer> groups = new HashMap<>();
+    for (int l = 0; l < lanes.length; l++) {
+      Val.Ptr p = lanes[l];
+      group[l] = !active[l] || p.warpToken() == null ? -1
+          : groups.computeIfAbsent(List.of(p.warpToken(), p.modulus()), x -> groups.size());
+    }
+    return group;
   }
 
   /** The one lane with an address, or -1 where there are more or none. */
@@ -1148,11 +1163,12 @@ final class KernelChecker {
    * A data-dependent execution: its bounds from each warp's addresses known modulo some bytes ({@link
    * BankModel#dataBounds}), or, where those say nothing ({@code warps} null), the array's size alone later.
    */
-  private void addDataBounds(Site site, long[][] warps, long[] modulus, boolean[] active, int activeCount) {
+  private void addDataBounds(Site site, long[][] warps, long[] modulus, int[] sameK, boolean[] active,
+      int activeCount) {
     site.data = true;
     site.dataLanes = Math.max(site.dataLanes, activeCount);
     for (int k = 0; warps != null && k < warps.length && !site.plainData; k++) {
-      Bounds b = model.dataBounds(warps[k], modulus, active, site.width, site.kind, site.root.type().size());
+      Bounds b = model.dataBounds(warps[k], modulus, sameK, active, site.width, site.kind, site.root.type().size());
       if (b == null) {
         site.plainData = true;
       } else {

@@ -756,6 +756,25 @@ class AnalyzerTest {
     assertEquals(null, f.ways());
   }
 
+  /**
+   * Lanes that read one row move together: with the row known modulo 2 words, lanes 0-15 (one row) are on 16
+   * different banks whatever it is, so the worst is one lane per row on a bank, 2-way, not 16.
+   */
+  @Test
+  void lanesSharingADataRowCountOncePerBank() {
+    FileReport r = analyze("""
+        __global__ void k(const int* rowOf, float* out) {
+          __shared__ float s[2048];
+          out[threadIdx.x] = s[2 * rowOf[threadIdx.x / 16] + threadIdx.x % 16];
+          out[threadIdx.x] = s[2 * rowOf[threadIdx.x] + threadIdx.x % 16];
+        }
+        """);
+    Finding f = at(r, 3, Op.LOAD);
+    assertEquals(2, f.worstWays(), f.reason());
+    assertTrue(f.reason().contains("worst case: lanes 0 and 16 on 2 different words"), f.reason());
+    assertEquals(16, at(r, 4, Op.LOAD).worstWays());
+  }
+
   @Test
   void runtimeStrideIsUnknownWithAReasonThatNamesIt() {
     FileReport r = analyze("""
