@@ -51,18 +51,29 @@ final class AssumeAnnotation {
   private AssumeAnnotation() {}
 
   /**
-   * The combinations the annotations before {@code kernel} give (empty without any); {@code notes} gets a
-   * sentence for each part that names no parameter it can give a value to, or is not {@code NAME=VALUE}.
+   * The combinations the annotations before {@code kernel} give, else {@code assume.KERNEL} in the configuration
+   * (empty without either): the source knows best, as for block shapes. {@code notes} gets a sentence for each
+   * part that names no parameter it can give a value to, or is not {@code NAME=VALUE}.
    */
-  static List<Combination> forKernel(Function kernel, Program program, String[] lines, Set<String> notes) {
-    // name -> the values listed, in the annotations' order
-    Map<String, List<String>> given = new LinkedHashMap<>();
-    List<Integer> annotated = new ArrayList<>();
+  static List<Combination> forKernel(Function kernel, Program program, String[] lines, AnalysisOptions options,
+      Set<String> notes) {
+    // where -> the text of its values
+    Map<String, String> sources = new LinkedHashMap<>();
     for (int l : BlockShapes.annotationLines(kernel, lines)) {
       Matcher m = START.matcher(lines[l - 1]);
-      if (!m.find()) continue;
-      String where = "the annotation at line " + l;
-      String text = m.group(1).replaceFirst("\\(.*", "").trim(); // text in parentheses after the values: a comment
+      // text in parentheses after the values: a comment
+      if (m.find()) sources.put("the annotation at line " + l, m.group(1).replaceFirst("\\(.*", "").trim());
+    }
+    String configured = options.kernelAssumptions().get(kernel.name());
+    if (sources.isEmpty() && configured != null) {
+      sources.put("assume." + kernel.name() + " in " + options.kernelBlocksOrigin(), configured);
+    }
+    // name -> the values listed, in the annotations' order
+    Map<String, List<String>> given = new LinkedHashMap<>();
+    List<String> used = new ArrayList<>();
+    for (Map.Entry<String, String> source : sources.entrySet()) {
+      String where = source.getKey();
+      String text = source.getValue();
       if (text.isEmpty()) notes.add(where + " gives no 'NAME=VALUE'; it was not used");
       for (String part : text.isEmpty() ? new String[0] : text.split("\\s+")) {
         Matcher p = PAIR.matcher(part);
@@ -72,8 +83,8 @@ final class AssumeAnnotation {
           notes.add(where + ": '" + part + "' " + problem + "; it was not used");
         } else if (given.putIfAbsent(p.group(1), List.of(p.group(2).split(","))) != null) {
           notes.add(where + ": '" + p.group(1) + "' is given a value before; '" + part + "' was not used");
-        } else if (!annotated.contains(l)) {
-          annotated.add(l);
+        } else if (!used.contains(where)) {
+          used.add(where);
         }
       }
     }
@@ -84,8 +95,8 @@ final class AssumeAnnotation {
           + " the " + MAX_COMBINATIONS + " analyzed one by one; they were not used");
       return List.of();
     }
-    String origin = (annotated.size() == 1 ? "the annotation at line " : "the annotations at lines ")
-        + String.join(" and ", annotated.stream().map(String::valueOf).toList());
+    String origin = used.size() == 1 ? used.get(0) : "the annotations at lines "
+        + String.join(" and ", used.stream().map(w -> w.substring(w.lastIndexOf(' ') + 1)).toList());
     List<Combination> out = new ArrayList<>();
     out.add(new Combination(Map.of(), List.of(), List.of(), origin));
     for (Map.Entry<String, List<String>> e : given.entrySet()) {

@@ -50,7 +50,7 @@ final class KernelChecker {
   private final BankConfig bank;
   private final BankModel model;
   private final FileLines lines;
-  private final AnalysisOptions blocks;
+  private final AnalysisOptions options;
 
   /** Checks the edited text of a fix; null: no fixes are searched (as when checking a fix). */
   private final FixVerifier verifier;
@@ -71,7 +71,7 @@ final class KernelChecker {
   /** Kernels whose analysis stopped short (see {@link #errors}). */
   private final Set<SourceError> stopped = new LinkedHashSet<>();
 
-  KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions blocks, WorkBudget budget,
+  KernelChecker(Program program, BankConfig bank, FileLines lines, AnalysisOptions options, WorkBudget budget,
       FixVerifier verifier, KernelMemo memo, Shortcuts shortcuts) {
     this.shortcuts = shortcuts;
     this.verifier = verifier;
@@ -81,7 +81,7 @@ final class KernelChecker {
     this.bank = bank;
     this.model = new BankModel(bank);
     this.lines = lines;
-    this.blocks = blocks;
+    this.options = options;
   }
 
   /** One access site: the accessed expression (structurally: position included), the operation, the array. */
@@ -194,7 +194,7 @@ final class KernelChecker {
     templateKernel = !kernel.templateParams().isEmpty();
     assumable = AssumeAnnotation.assumable(kernel, program);
     Set<String> notes = new LinkedHashSet<>();
-    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), blocks, notes);
+    List<BlockShapes.Shape> shapes = BlockShapes.forKernel(kernel, program, lines.of(kernel.pos().file()), options, notes);
     List<Instantiation> templates = templateBindings(kernel, notes);
     Map<Site, String> shapeOfWorst = new HashMap<>();
     long start = budget.used();
@@ -502,7 +502,7 @@ final class KernelChecker {
    */
   private List<Instantiation> templateBindings(Function kernel, Set<String> notes) {
     List<AssumeAnnotation.Combination> assumed = AssumeAnnotation.forKernel(kernel, program,
-        lines.of(kernel.pos().file()), notes);
+        lines.of(kernel.pos().file()), options, notes);
     List<Instantiation> all = new ArrayList<>();
     Set<String> symbolicNotes = new LinkedHashSet<>(); // after the runs' description
     for (AssumeAnnotation.Combination c : assumed.isEmpty() ? List.of(AssumeAnnotation.NONE) : assumed) {

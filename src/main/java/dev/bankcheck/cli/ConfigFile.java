@@ -19,15 +19,18 @@ import java.util.regex.Pattern;
 
 /**
  * {@code .bankcheck.properties}: a Java properties file with the project's defaults. Keys:
- * {@code block}, {@code block.KERNEL}, {@code define.NAME}, {@code include}, {@code exclude},
+ * {@code block}, {@code block.KERNEL}, {@code assume.KERNEL}, {@code define.NAME}, {@code include}, {@code exclude},
  * {@code fail-on}, {@code banks}, {@code bank-bytes}, {@code warp-size}. Folders and globs are
  * relative to the file's folder. Any other key, or a bad value, is an error naming file and line.
  */
 final class ConfigFile {
   static final String NAME = ".bankcheck.properties";
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-  private static final List<String> KEYS = List.of("block", "block.KERNEL", "define.NAME", "include", "exclude",
-      "fail-on", "banks", "bank-bytes", "warp-size");
+  /** What '// bankcheck: assume' takes: NAME=VALUE or NAME=VALUE,VALUE, separated by spaces. */
+  private static final Pattern ASSUMED = Pattern.compile("[A-Za-z_]\\w*=[^\\s=,]+(,[^\\s=,]+)*"
+      + "(\\s+[A-Za-z_]\\w*=[^\\s=,]+(,[^\\s=,]+)*)*");
+  private static final List<String> KEYS = List.of("block", "block.KERNEL", "assume.KERNEL", "define.NAME", "include",
+      "exclude", "fail-on", "banks", "bank-bytes", "warp-size");
 
   /** A configuration file that cannot be used; the message starts with "FILE:LINE: ". */
   static final class ConfigException extends Exception {
@@ -41,7 +44,7 @@ final class ConfigFile {
    * path as shown in messages and assumptions.
    */
   record Settings(Path file, String display, Integer failOn, int[] block, Map<String, int[]> kernelBlocks,
-      Map<String, String> defines, List<Path> includeDirs, List<String> excludes, Integer banks, Integer bankBytes,
+      Map<String, String> kernelAssumptions, Map<String, String> defines, List<Path> includeDirs, List<String> excludes, Integer banks, Integer bankBytes,
       Integer warpSize) {
 
     Path folder() {
@@ -130,6 +133,7 @@ final class ConfigFile {
     Integer warpSize = null;
     int[] block = null;
     Map<String, int[]> kernelBlocks = new LinkedHashMap<>();
+    Map<String, String> kernelAssumptions = new LinkedHashMap<>();
     Map<String, String> defines = new LinkedHashMap<>();
     List<Path> includes = new ArrayList<>();
     List<String> excludes = new ArrayList<>();
@@ -186,6 +190,12 @@ final class ConfigFile {
           default:
             if (key.startsWith("block.") && IDENTIFIER.matcher(key.substring(6)).matches()) {
               kernelBlocks.put(key.substring(6), shape(display, lineNo, key, value));
+            } else if (key.startsWith("assume.") && IDENTIFIER.matcher(key.substring(7)).matches()) {
+              if (!ASSUMED.matcher(value).matches()) {
+                throw error(display, lineNo, key + " needs NAME=VALUE[,VALUE]... separated by spaces"
+                    + " (n=1024 T=float), not '" + value + "'");
+              }
+              kernelAssumptions.put(key.substring(7), value);
             } else if (key.startsWith("define.") && IDENTIFIER.matcher(key.substring(7)).matches()) {
               defines.put(key.substring(7), value.isEmpty() ? "1" : value);
             } else {
@@ -194,7 +204,8 @@ final class ConfigFile {
         }
       }
     }
-    return new Settings(file, display, failOn, block, Map.copyOf(kernelBlocks), Map.copyOf(defines),
+    return new Settings(file, display, failOn, block, Map.copyOf(kernelBlocks), Map.copyOf(kernelAssumptions),
+        Map.copyOf(defines),
         List.copyOf(includes), List.copyOf(excludes), banks, bankBytes, warpSize);
   }
 

@@ -129,7 +129,7 @@ public final class Runner {
 
     AnalysisOptions options = new AnalysisOptions(config.bank(), config.block(), config.defines(),
         config.includeDirs(), blockOrigin, settings == null ? Map.of() : settings.kernelBlocks(),
-        settings == null ? null : settings.display());
+        settings == null ? null : settings.display(), settings == null ? Map.of() : settings.kernelAssumptions());
     Progress progress = showProgress(config, selected.size()) ? new Progress(err, selected.size(),
         Progress.terminalWidth()) : null;
     List<FileReport> files;

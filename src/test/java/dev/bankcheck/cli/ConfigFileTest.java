@@ -125,6 +125,27 @@ class ConfigFileTest {
     assertTrue(json.contains("blockDim = (32,2,1) from --block"), json);
   }
 
+  /** assume.KERNEL gives a kernel's runtime sizes where no annotation in the source does. */
+  @Test
+  void perKernelAssumptionsApplyWhereTheSourceHasNone() throws IOException {
+    String strided = "__global__ void k(float* o, int ld) {\n  __shared__ float s[4096];\n"
+        + "  o[threadIdx.x] = s[threadIdx.x * ld];\n}\n";
+    Files.writeString(kernel, strided);
+    config("assume.k = ld=33,32 extra=1");
+    assertEquals(1, run(DefaultAnalyzer::new, kernel.toString()));
+    String text = outBytes.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("32-way bank conflict on load of 's'"), text);
+    assertTrue(text.contains("arguments ld = 32 (from assume.k in "), text);
+    assertTrue(text.contains("assume.k in " + dir.resolve("project/.bankcheck.properties") + ": 'extra=1' names no"
+        + " parameter or template parameter of 'k'; it was not used"), text);
+    Files.writeString(kernel, "// bankcheck: assume ld=33\n" + strided);
+    assertEquals(0, run(DefaultAnalyzer::new, kernel.toString()), "the source's annotation wins");
+    config("assume.k = ld=");
+    assertEquals(2, run(DefaultAnalyzer::new, kernel.toString()));
+    assertTrue(err().contains(".bankcheck.properties:1: assume.k needs NAME=VALUE[,VALUE]... separated by spaces"),
+        err());
+  }
+
   @Test
   void excludedPathsAreNotAnalyzed() throws IOException {
     Files.writeString(Files.createDirectories(src.resolve("gen")).resolve("a.cu"), "");
@@ -182,6 +203,7 @@ class ConfigFileTest {
     assertEquals(4, s.failOn());
     assertEquals(256, s.block()[0]);
     assertEquals(16, s.kernelBlocks().get("stencil2d")[1]);
+    assertEquals("ld=33 TILE=16,32", s.kernelAssumptions().get("gemmTile"));
     assertEquals("1", s.defines().get("USE_SWIZZLE"));
     assertTrue(s.excludes(Path.of("docs/third_party/x/y.cu")));
     assertTrue(s.excludes(Path.of("docs/src/legacy/a/b.cu")));
