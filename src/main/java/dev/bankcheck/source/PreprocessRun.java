@@ -169,6 +169,8 @@ final class PreprocessRun {
   private final List<Path> includeDirs;
   private final Map<String, String> defines;
   private final Map<String, Macro> macros = new HashMap<>();
+  /** {@link Preprocessor#LIBRARY_MACROS}: expanded where {@code macros} has no macro of the name. */
+  private final Map<String, Macro> libraryMacros = new HashMap<>();
   private final List<Token> output = new ArrayList<>();
   private final List<SourceError> errors = new ArrayList<>();
   private final Set<String> includedFiles = new LinkedHashSet<>();
@@ -204,6 +206,10 @@ final class PreprocessRun {
     try {
       for (Map.Entry<String, String> e : Preprocessor.PREDEFINED.entrySet()) {
         if (!defines.containsKey(e.getKey())) defineFromText("<built-in>", e.getKey() + " " + e.getValue());
+      }
+      for (Map.Entry<String, String> e : Preprocessor.LIBRARY_MACROS.entrySet()) {
+        defineFromText("<built-in>", e.getKey() + " " + e.getValue());
+        libraryMacros.put(e.getKey(), macros.remove(e.getKey()));
       }
       for (Map.Entry<String, String> e : defines.entrySet()) {
         String value = e.getValue() == null || e.getValue().isEmpty() ? "1" : e.getValue();
@@ -252,7 +258,10 @@ final class PreprocessRun {
     int i = f.index;
     if (i >= f.size || f.startsDirective(i)) return false;
     Token t = f.tokens.get(i);
-    if (t.kind() == TokenKind.IDENTIFIER && (t.text().startsWith("_") || macros.containsKey(t.text()))) return false;
+    if (t.kind() == TokenKind.IDENTIFIER && (t.text().startsWith("_") || macros.containsKey(t.text())
+        || libraryMacros.containsKey(t.text()))) {
+      return false;
+    }
     flushLexErrors(f, i);
     f.index = i + 1;
     output.add(operatorForAlternative(t));
@@ -286,6 +295,7 @@ final class PreprocessRun {
       if (t == null || t.token.kind() != TokenKind.IDENTIFIER) return t;
       String name = t.text();
       Macro m = macros.get(name);
+      if (m == null) m = libraryMacros.get(name);
       if (m == null) {
         if (name.startsWith("_")) {
           PPToken builtin = builtin(t, in);

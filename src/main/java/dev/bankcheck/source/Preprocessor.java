@@ -36,6 +36,25 @@ public final class Preprocessor {
       "CUDART_VERSION", "13000",
       "CUDART_CB", "");
 
+  /**
+   * CUTLASS's and CuTe's function and loop macros as their headers define them for device code
+   * (cutlass/detail/helper_macros.hpp, cute/config.hpp), used where a name is not defined when code uses it: code
+   * written with them parses where those headers are not in the tree (DeepSpeed's evoformer, FlashInfer). A
+   * definition the code reads wins; #ifdef does not see these.
+   */
+  static final Map<String, String> LIBRARY_MACROS = Map.ofEntries(
+      Map.entry("CUTLASS_HOST_DEVICE", "__forceinline__ __device__ __host__"),
+      Map.entry("CUTLASS_DEVICE", "__forceinline__ __device__"),
+      Map.entry("CUTLASS_HOST", "__host__"),
+      Map.entry("CUTLASS_GLOBAL", "__global__ static"),
+      Map.entry("CUTLASS_PRAGMA_UNROLL", "_Pragma(\"unroll\")"),
+      Map.entry("CUTLASS_PRAGMA_NO_UNROLL", "_Pragma(\"unroll 1\")"),
+      Map.entry("CUTE_HOST_DEVICE", "__forceinline__ __host__ __device__"),
+      Map.entry("CUTE_DEVICE", "__forceinline__ __device__"),
+      Map.entry("CUTE_HOST", "__forceinline__ __host__"),
+      Map.entry("CUTE_UNROLL", "_Pragma(\"unroll\")"),
+      Map.entry("CUTE_NO_UNROLL", "_Pragma(\"unroll 1\")"));
+
   private final List<Path> includeDirs;
   private final Map<String, String> defines;
 

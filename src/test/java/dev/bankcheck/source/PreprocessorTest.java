@@ -78,6 +78,15 @@ class PreprocessorTest {
     assertEquals("af_and_t \"__\" \"and\" a && b", out("#define T(fn) af_##fn##_t \"__\" #fn\nT(and) a and b"));
   }
 
+  /** CUTLASS's and CuTe's macros read as their headers define them, unless the code defines them itself. */
+  @Test
+  void libraryMacrosExpandWhereTheCodeDefinesNone() {
+    assertEquals("__forceinline__ __device__ void f ( ) ; for", out("CUTLASS_DEVICE void f();\nCUTE_UNROLL for"));
+    assertEquals("inline void f ( ) ;", out("#define CUTLASS_DEVICE inline\nCUTLASS_DEVICE void f();"));
+    assertEquals("no", out("#ifdef CUTLASS_DEVICE\nyes\n#else\nno\n#endif"));
+    assertEquals("x", out("#define CUTE_HOST_DEVICE\nCUTE_HOST_DEVICE x"));
+  }
+
   @Test
   void expansionNeverAddsParentheses() {
     assertEquals("( x ) >> 4 + 1", out("#define OFF(n) (n) >> 4 + 1\nOFF(x)"));
