@@ -447,12 +447,12 @@ public final class BankModel {
     return "one of banks " + String.join(", ", members.subList(0, 3)) + ", ... (" + c + " modulo " + g + ")";
   }
 
-  /** Exact lanes (each counted) or their distinct words on bank {@code b} of a class. */
   /** The distinct words (lanes, where each lane counts) at the indexes {@code at} of a class's lanes and words. */
   private static int distinct(List<Integer> at, List<Integer> lanes, List<Long> words, boolean eachLaneCounts) {
     return (int) at.stream().map(i -> eachLaneCounts ? (long) lanes.get(i) : words.get(i)).distinct().count();
   }
 
+  /** Exact lanes (each counted) or their distinct words on bank {@code b} of a class. */
   private static int count(List<List<Integer>> lanes, List<Set<Long>> words, int b, boolean eachLaneCounts) {
     return eachLaneCounts ? lanes.get(b).size() : words.get(b).size();
   }
