@@ -91,9 +91,8 @@ final class ConstantFolder {
       if (v != null) return v;
     }
     if (e instanceof Expr.Comma c) return eval(c.exprs().get(c.exprs().size() - 1));
-    if (e instanceof Expr.TemplateId t && TypeTraits.trait(t.name(), true) != null) {
-      return TypeTraits.value(program, TypeTraits.trait(t.name(), true), t.templateArgs(), scope);
-    }
+    String trait = e instanceof Expr.TemplateId t ? TypeTraits.trait(program, t.name(), true) : null;
+    if (trait != null) return TypeTraits.value(program, trait, ((Expr.TemplateId) e).templateArgs(), scope);
     return new Val.Unknown("not a constant expression");
   }
 }

@@ -2988,7 +2988,7 @@ public final class Interpreter {
       return fill(new Val.Unknown("it is written by the inline asm at " + at(a.pos()) + ", which bankcheck does not run"));
     }
     if (e instanceof Expr.TemplateId t) {
-      String trait = TypeTraits.trait(t.name(), true);
+      String trait = TypeTraits.trait(program, t.name(), true);
       if (trait != null) return fill(TypeTraits.value(program, trait, t.templateArgs(), typeArgumentScope()));
       return fill(new Val.Unknown("this expression is not supported (the template '" + t.name() + "<...>' as a value)"));
     }

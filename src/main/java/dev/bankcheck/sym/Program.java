@@ -592,7 +592,7 @@ public final class Program {
   public Val typeMember(String name, Map<String, Val> scope) {
     int sep = name.lastIndexOf("::");
     if (sep <= 0) return null;
-    String trait = name.endsWith("::value") ? TypeTraits.trait(ownerBase(name.substring(0, sep)), false) : null;
+    String trait = name.endsWith("::value") ? TypeTraits.trait(this, ownerBase(name.substring(0, sep)), false) : null;
     if (trait != null) {
       // std::is_same<T, float>::value
       TypeRef written = writtenTypes.get(name.substring(0, sep));

@@ -28,10 +28,12 @@ final class TypeTraits {
 
   /**
    * The trait a name means, without its namespace and, where {@code variable} ({@code is_same_v}), its
-   * {@code _v}; null where it is none of the traits read here.
+   * {@code _v}; null where it is none of the traits read here, or the file declares that name itself (cupy's
+   * own {@code is_floating_point_v}, true for complex numbers too).
    */
-  static String trait(String name, boolean variable) {
+  static String trait(Program program, String name, boolean variable) {
     String bare = name.replaceFirst("^(::)?(cuda::)?std::", "");
+    if (program.structDef(bare) != null || program.global(bare) != null) return null;
     if (variable) {
       if (!bare.endsWith("_v")) return null;
       bare = bare.substring(0, bare.length() - 2);

@@ -60,6 +60,18 @@ class TypeMembersTest {
   }
 
   @Test
+  void aTraitTheFileDeclaresIsItsOwn() {
+    FileReport r = analyze("""
+        template <typename A, typename B> struct is_same { static constexpr bool value = true; };
+        __global__ void k(float* out) {
+          __shared__ float s[32 * 4];
+          out[0] = s[threadIdx.x * (1 + 3 * is_same<int, float>::value)];
+        }
+        """);
+    assertEquals(4, at(r, 4, Op.LOAD).ways());
+  }
+
+  @Test
   void twoPartialSpecializationsNeitherMoreSpecializedAreUnknown() {
     FileReport r = analyze(PAIRS + """
         __global__ void k(float* out) {
