@@ -49,7 +49,7 @@ topItem
     | 'template' declSpecifiers pointer* name=qualifiedName args=templateArgs?
       ('::' member=qualifiedName templateArgs?)?
       '(' parameterList? ')' functionSuffix* ';'   #functionInstantiation
-    | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'      #usingAlias
+    | templateHeader? 'using' Identifier '=' aliasedType ';'                #usingAlias
     // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
     // two headers for a member template of a class template: "template <class T> template <class B> M<T>::M(B b)"
     | templateHeader* declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
@@ -66,6 +66,11 @@ topItem
     | ';'                                                   #emptyItem
     ;
 
+// what "using X = ..." names: a type, an array type ("float[32]"), a function type ("CUresult(ArgTs...)")
+aliasedType
+    : typeName (function='(' parameterList? ')')? arraySuffix*
+    ;
+
 templateHeader
     : 'template' '<' (templateParam (',' templateParam)*)? '>'
     ;
@@ -73,7 +78,8 @@ templateHeader
 templateParam
     : templateHeader? ('typename' | 'class') pack='...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
     | declSpecifiers name=Identifier? ('=' expression)?         #valueTemplateParam
-    | declSpecifiers pointer* '(' '*' name=Identifier? ')' '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
+    // "float (*op)(float, float)", and "void Create(Handle*)", a function type that is a pointer as a parameter
+    | declSpecifiers pointer* ('(' '*' name=Identifier? ')' | name=Identifier) '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
     | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam
     ;
 
@@ -245,7 +251,7 @@ memberDeclaration
     | templateHeader? (declModifier | 'explicit')* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | templateHeader? (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
-    | templateHeader? 'using' Identifier '=' typeName arraySuffix* ';'  #usingMember
+    | templateHeader? 'using' Identifier '=' aliasedType ';'            #usingMember
     | 'using' qualifiedName ';'                             #usingDeclarationMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
@@ -351,7 +357,8 @@ statement
     // "while (auto q = __ballot_sync(m, p))": a declaration as condition, told apart at the ')'
     | 'while' '(' (cond=expressionList | condSpec=declSpecifiers condVar=initDeclarator) ')' body=statement   #whileStmt
     | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
-    | 'switch' '(' cond=expressionList ')' body=statement                       #switchStmt
+    // "switch (auto a = CheckAlignment(...))": the condition forms of an if
+    | 'switch' '(' condition=ifCondition ')' body=statement                     #switchStmt
     | 'case' value=expression ':'                                               #caseStmt
     | 'default' ':'                                                             #defaultStmt
     | 'return' (expressionList | braceInitializer)? ';'                         #returnStmt
@@ -366,7 +373,7 @@ statement
           | '::' (inputs+=asmOperand (',' inputs+=asmOperand)*)? ) balanced* ')' ';'     #asmOperandsStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
-    | 'using' ('namespace'? qualifiedName | Identifier '=' typeName arraySuffix*) ';'   #usingStmt
+    | 'using' ('namespace'? qualifiedName | Identifier '=' aliasedType) ';'   #usingStmt
     | 'namespace' Identifier '=' qualifiedName ';'                               #namespaceAliasStmt
     | declModifier* 'auto' declModifier* ('&' | '&&')? '[' names+=Identifier (',' names+=Identifier)* ']'
       ('=' value=initializer | list=braceInitializer) ';'                       #bindingDeclStmt

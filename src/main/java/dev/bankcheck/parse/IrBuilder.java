@@ -130,9 +130,7 @@ final class IrBuilder {
       }
     } else if (ctx instanceof UsingAliasContext u) {
       addTypeName(u.Identifier().getText());
-      TypeRef t = typeName(u.typeName());
-      if (!u.arraySuffix().isEmpty()) t = t.withDims(dims(u.arraySuffix()), 0); // using Row = float[32];
-      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), t));
+      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), aliased(u.aliasedType())));
     }
     // namespace aliases, using-directives, static_assert, operator overloads and ';' add no item
   }
@@ -517,7 +515,7 @@ final class IrBuilder {
         }
       } else if (m instanceof UsingMemberContext u) {
         // a member type ("using type = T;"), as "typedef T type;"
-        memberTypes.add(usingAlias(u.Identifier().getSymbol(), u.typeName(), u.arraySuffix()));
+        memberTypes.add(usingAlias(u.Identifier().getSymbol(), u.aliasedType()));
       } else if (m instanceof MethodMemberContext mm && mm.functionDefinition().body != null) {
         // a method is a function named "S::m": a kernel's call of "S::m(...)" runs it, and its uses of shared
         // memory are listed as not analyzed where no kernel does (never dropped)
@@ -681,6 +679,24 @@ final class IrBuilder {
     return new Stmt.If(p, cond, stmt(then), otherwise == null ? null : stmt(otherwise));
   }
 
+  /**
+   * An if's or a switch's statement for its condition: with an init-statement or a declared condition, a block that
+   * declares, then the statement (its names end with it).
+   */
+  private Stmt conditioned(Pos p, IfConditionContext condition, java.util.function.Function<Expr, Stmt> statement) {
+    if (condition instanceof PlainConditionContext c) return statement.apply(exprList(c.cond));
+    if (condition instanceof DeclConditionContext c) {
+      List<Stmt> items = new ArrayList<>();
+      if (c.init != null || c.initExpr != null) items.add(ifInit(c.init, c.initExpr));
+      List<VarDecl> vars = declaration(c.condSpec, List.of(c.condVar));
+      items.add(new Stmt.Decl(pos(c.condVar), vars));
+      items.add(statement.apply(new Expr.Name(vars.get(0).pos(), vars.get(0).name())));
+      return new Stmt.Block(p, List.copyOf(items));
+    }
+    InitConditionContext c = (InitConditionContext) condition;
+    return new Stmt.Block(p, List.of(ifInit(c.init, c.initExpr), statement.apply(exprList(c.cond))));
+  }
+
   private Stmt ifInit(DeclarationContext init, ExpressionListContext initExpr) {
     return init != null ? new Stmt.Decl(pos(init), declaration(init)) : new Stmt.ExprStmt(pos(initExpr), exprList(initExpr));
   }
@@ -688,20 +704,7 @@ final class IrBuilder {
   private Stmt statement(StatementContext s) {
     Pos p = pos(s);
     if (s instanceof BlockStmtContext b) return block(b.compoundStatement());
-    if (s instanceof IfStmtContext i) {
-      if (i.condition instanceof PlainConditionContext c) return ifStmt(p, exprList(c.cond), i.then, i.otherwise);
-      // an init-statement or a declared condition: a block that declares, then the if (its names end with it)
-      if (i.condition instanceof DeclConditionContext c) {
-        List<Stmt> items = new ArrayList<>();
-        if (c.init != null || c.initExpr != null) items.add(ifInit(c.init, c.initExpr));
-        List<VarDecl> vars = declaration(c.condSpec, List.of(c.condVar));
-        items.add(new Stmt.Decl(pos(c.condVar), vars));
-        items.add(ifStmt(p, new Expr.Name(vars.get(0).pos(), vars.get(0).name()), i.then, i.otherwise));
-        return new Stmt.Block(p, List.copyOf(items));
-      }
-      InitConditionContext c = (InitConditionContext) i.condition;
-      return new Stmt.Block(p, List.of(ifInit(c.init, c.initExpr), ifStmt(p, exprList(c.cond), i.then, i.otherwise)));
-    }
+    if (s instanceof IfStmtContext i) return conditioned(p, i.condition, c -> ifStmt(p, c, i.then, i.otherwise));
     if (s instanceof ForStmtContext f) {
       Stmt init = null;
       if (f.init != null) init = new Stmt.Decl(pos(f.init), declaration(f.init));
@@ -756,7 +759,7 @@ final class IrBuilder {
           new Stmt.If(p, new Expr.Unary(p, "!", v), new Stmt.Break(p), null), stmt(w.body))));
     }
     if (s instanceof DoStmtContext d) return new Stmt.DoWhile(p, stmt(d.body), exprList(d.cond));
-    if (s instanceof SwitchStmtContext w) return new Stmt.Switch(p, exprList(w.cond), stmt(w.body));
+    if (s instanceof SwitchStmtContext w) return conditioned(p, w.condition, c -> new Stmt.Switch(p, c, stmt(w.body)));
     if (s instanceof CaseStmtContext c) return new Stmt.Case(p, expr(c.value));
     if (s instanceof DefaultStmtContext) return new Stmt.Case(p, null);
     if (s instanceof ReturnStmtContext r) {
@@ -772,16 +775,20 @@ final class IrBuilder {
     }
     if (s instanceof AsmOperandsStmtContext a) return asm(p, a);
     if (s instanceof UsingStmtContext u && u.Identifier() != null) {
-      return new Stmt.Decl(p, List.of(usingAlias(u.Identifier().getSymbol(), u.typeName(), u.arraySuffix())));
+      return new Stmt.Decl(p, List.of(usingAlias(u.Identifier().getSymbol(), u.aliasedType())));
     }
     return new Stmt.Empty(p); // asm without outputs, static_assert, throw
   }
 
   /** {@code using V = T;} as the declaration {@code typedef T V;}. */
-  private VarDecl usingAlias(Token name, TypeNameContext type, List<ArraySuffixContext> suffixes) {
+  private VarDecl usingAlias(Token name, AliasedTypeContext type) {
     addTypeName(name.getText());
-    return new VarDecl(pos(name), name.getText(), arrayOf(typeName(type), suffixes), null, Set.of("typedef"), null,
-        null, null);
+    return new VarDecl(pos(name), name.getText(), aliased(type), null, Set.of("typedef"), null, null, null);
+  }
+
+  /** {@code float[32]} as an array type; a function type as a pointer to code (calls through it are not followed). */
+  private TypeRef aliased(AliasedTypeContext type) {
+    return type.function != null ? TypeRef.FUNCTION_POINTER : arrayOf(typeName(type.typeName()), type.arraySuffix());
   }
 
   /** PTX that moves the lane's index into its only output. */

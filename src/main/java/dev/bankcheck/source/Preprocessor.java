@@ -23,18 +23,21 @@ public final class Preprocessor {
    * Predefined as by nvcc 13.0 compiling device code for sm_90 (its version too: "#if __CUDACC_VER_MAJOR__ >= 11"
    * picks __cvta_generic_to_shared over inline asm in DeepSpeed), and CUDART_VERSION and CUDART_CB, which
    * cuda_runtime_api.h (not read: system headers are skipped, nvcc includes it in every .cu file) defines, the
-   * second empty on Linux for host callbacks; -D overrides any of them.
+   * second empty on Linux for host callbacks; -D overrides any of them. {@code __CUDA_ARCH_HAS_FEATURE__(SM90_ALL)}
+   * names a macro that only an arch-specific target (sm_90a) defines, so it is 0 for sm_90, as nvcc has it.
    */
-  static final Map<String, String> PREDEFINED = Map.of(
-      "__CUDACC__", "1",
-      "__NVCC__", "1",
-      "__CUDA_ARCH__", "900",
-      "__CUDACC_VER_MAJOR__", "13",
-      "__CUDACC_VER_MINOR__", "0",
-      "__CUDA_API_VER_MAJOR__", "13",
-      "__cplusplus", "201703L",
-      "CUDART_VERSION", "13000",
-      "CUDART_CB", "");
+  static final Map<String, String> PREDEFINED = Map.ofEntries(
+      Map.entry("__CUDACC__", "1"),
+      Map.entry("__NVCC__", "1"),
+      Map.entry("__CUDA_ARCH__", "900"),
+      Map.entry("__CUDA_ARCH_LIST__", "900"),
+      Map.entry("__CUDA_ARCH_HAS_FEATURE__(_FEAT)", "__CUDA_ARCH_FEAT_ ## _FEAT"),
+      Map.entry("__CUDACC_VER_MAJOR__", "13"),
+      Map.entry("__CUDACC_VER_MINOR__", "0"),
+      Map.entry("__CUDA_API_VER_MAJOR__", "13"),
+      Map.entry("__cplusplus", "201703L"),
+      Map.entry("CUDART_VERSION", "13000"),
+      Map.entry("CUDART_CB", ""));
 
   /**
    * CUTLASS's and CuTe's function and loop macros as their headers define them for device code

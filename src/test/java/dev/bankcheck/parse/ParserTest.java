@@ -14,6 +14,7 @@ import dev.bankcheck.ir.Function;
 import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.TranslationUnit;
+import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.source.PreprocessResult;
 import dev.bankcheck.source.Preprocessor;
@@ -680,6 +681,25 @@ class ParserTest {
         ((Stmt.Decl) ((Stmt.For) s.get(1)).init()).vars().stream().map(ParserTest::decl).toList());
     assertEquals("done", assertInstanceOf(Stmt.Goto.class, ((Stmt.If) s.get(2)).then()).label());
     assertEquals("done", ((Stmt.Label) s.get(4)).label());
+  }
+
+  /** TransformerEngine's host code: a function type aliased, a function-typed template parameter, a declared switch. */
+  @Test
+  void functionTypesAndADeclarationAsSwitchCondition() {
+    TranslationUnit u = parseClean("""
+        template <typename Handle, void Create(Handle*), void Destroy(Handle) = nullptr> class HandleManager {};
+        using Fn = int(float);
+        struct S { using Member = void(int, int); };
+        template <typename... ArgTs> int call(ArgTs... args) { using FuncT = int(ArgTs...); FuncT *f; return 0; }
+        void launch(int n) { switch (auto a = check(n)) { case 1: k<<<1, 32>>>(); break; } }
+        """);
+    Stmt.Block body = function(u, "launch").body();
+    Stmt.Block declared = (Stmt.Block) body.items().get(0);
+    assertTrue(declared.items().get(0) instanceof Stmt.Decl, declared.toString());
+    assertTrue(declared.items().get(1) instanceof Stmt.Switch s && s.selector() instanceof Expr.Name n
+        && n.name().equals("a"), declared.toString());
+    assertTrue(u.items().stream().anyMatch(i -> i instanceof TranslationUnit.UsingItem us && us.name().equals("Fn")
+        && us.type() == TypeRef.FUNCTION_POINTER));
   }
 
   @Test

@@ -87,6 +87,13 @@ class PreprocessorTest {
     assertEquals("x", out("#define CUTE_HOST_DEVICE\nCUTE_HOST_DEVICE x"));
   }
 
+  /** As nvcc 13 for sm_90: the arch-specific feature macros (sm_90a's) are not defined. */
+  @Test
+  void archFeatureTestsAreFalseForSm90() {
+    assertEquals("no", out("#if __CUDA_ARCH_HAS_FEATURE__(SM90_ALL)\nyes\n#else\nno\n#endif"));
+    assertEquals("900", out("__CUDA_ARCH_LIST__"));
+  }
+
   @Test
   void expansionNeverAddsParentheses() {
     assertEquals("( x ) >> 4 + 1", out("#define OFF(n) (n) >> 4 + 1\nOFF(x)"));
