@@ -90,3 +90,21 @@ __global__ void nestedStatic(float *out) {
   Rows<8>::Row::put(s, threadIdx.x);
   out[threadIdx.x] = s[threadIdx.x];  // expect: load ok
 }
+
+// A struct defined inside a class template is laid out with that instance's arguments: Packed<char> holds 8
+// bytes and Packed<float> 32 (until this version the first instance's layout served them all, so the float
+// rows read as conflict-free), also where an alias defines it, as TransformerEngine's Vec defines its union.
+template <typename T> struct Packed {
+  struct { T v[4]; } data;
+  using Alias = union { float f; T elt[4]; };
+  Alias alias;
+};
+
+// bankcheck: block 32
+__global__ void nestedInstances(float *out) {
+  __shared__ Packed<char> narrow[32];
+  __shared__ Packed<float> wide[32];
+  out[threadIdx.x] = narrow[threadIdx.x].data.v[0];  // expect: load ways=2
+  out[threadIdx.x] = wide[threadIdx.x].data.v[0];  // expect: load ways=8
+  out[threadIdx.x] = wide[threadIdx.x].alias.elt[1];  // expect: load ways=8
+}

@@ -6,6 +6,7 @@ import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
 import dev.bankcheck.ir.VarDecl;
+import dev.bankcheck.ir.Walk;
 import dev.bankcheck.source.Pos;
 import dev.bankcheck.types.Type;
 import dev.bankcheck.types.Types;
@@ -654,7 +655,12 @@ public final class Program {
   private Map<String, Val> withMembers(StructDef s, Map<String, Val> bindings) {
     Map<String, Val> scope = new HashMap<>(bindings);
     for (VarDecl alias : s.memberTypes()) {
-      if (!scope.containsKey("typename " + alias.name())) scope.put("typename " + alias.name(), typeArgument(alias.type(), scope));
+      if (scope.containsKey("typename " + alias.name())) continue;
+      TypeRef t = alias.type();
+      // a struct defined in the alias (typedef struct { T v[4]; } U;) is laid out with the class's bindings
+      scope.put("typename " + alias.name(), t.struct() != null && t.pointers() == 0 && t.dims().isEmpty()
+          ? new Val.Opaque("type:" + t.display(), new Instance(t.struct(), new HashMap<>(scope), null))
+          : typeArgument(t, scope));
     }
     for (VarDecl st : s.statics()) {
       Val v = st.init() == null ? null : new ConstantFolder(this, scope).eval(st.init());
@@ -957,8 +963,10 @@ public final class Program {
   }
 
   private Type struct(StructDef s, Map<String, Val> scope, List<String> problems) {
-    // each instance of a class template has its own layout
-    String key = s.templateParams().isEmpty() ? s.qualifiedName() : instanceKey(s.qualifiedName() + "@" + s.pos(), scope);
+    // each instance of a class template has its own layout, and so has a struct nested in one wherever the
+    // enclosing template's parameters size it (struct { T v[4]; } data;)
+    String key = s.templateParams().isEmpty() ? s.qualifiedName() + bindingsUsed(s, scope)
+        : instanceKey(s.qualifiedName() + "@" + s.pos(), scope);
     Type cached = structCache.get(key);
     if (cached != null) return cached;
     // template <int N> struct R { R<N + 1> next; }: each instance holds another
@@ -972,6 +980,51 @@ public final class Program {
     } finally {
       typeDepth--;
     }
+  }
+
+  /**
+   * The bindings in {@code scope} of the names a struct's layout reads (its fields' and member types' types,
+   * dimensions and alignments, its statics), as text; empty where it reads none, as a struct at file scope.
+   */
+  private String bindingsUsed(StructDef s, Map<String, Val> scope) {
+    if (scope.isEmpty()) return "";
+    Map<String, Val> used = new java.util.TreeMap<>();
+    for (String name : namesRead.computeIfAbsent(s, Program::namesRead)) {
+      Val type = scope.get("typename " + name);
+      if (type != null) used.put("typename " + name, type);
+      Val value = scope.get(name);
+      if (value != null) used.put(name, value);
+    }
+    return used.isEmpty() ? "" : instanceKey("@" + s.pos(), used);
+  }
+
+  private final Map<StructDef, Set<String>> namesRead = new IdentityHashMap<>();
+
+  private static Set<String> namesRead(StructDef s) {
+    Set<String> names = new HashSet<>();
+    for (List<VarDecl> decls : List.of(s.fields(), s.memberTypes(), s.statics())) {
+      for (VarDecl d : decls) {
+        namesIn(d.type(), names);
+        for (Expr e : java.util.Arrays.asList(d.init(), d.align())) {
+          if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
+        }
+      }
+    }
+    if (s.align() != null) Walk.expr(s.align(), x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
+    return names;
+  }
+
+  private static void namesIn(TypeRef t, Set<String> names) {
+    if (t == null) return;
+    names.add(t.base());
+    t.templateArgs().forEach(a -> namesIn(a, names));
+    for (Expr e : t.templateValues()) {
+      if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
+    }
+    for (Expr e : t.dims()) {
+      if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
+    }
+    if (t.struct() != null) names.addAll(namesRead(t.struct()));
   }
 
   private Type layOut(StructDef s, Map<String, Val> scope, List<String> problems, String key) {
