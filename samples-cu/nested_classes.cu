@@ -108,3 +108,23 @@ __global__ void nestedInstances(float *out) {
   out[threadIdx.x] = wide[threadIdx.x].data.v[0];  // expect: load ways=8
   out[threadIdx.x] = wide[threadIdx.x].alias.elt[1];  // expect: load ways=8
 }
+
+// Members are read in declaration order, as the compiler reads them: the alias after the enum sees BYTES
+// (TransformerEngine's Vec picks its vector type so).
+template <int BYTES> struct BytesToType {};
+template <> struct BytesToType<16> { using Type = uint4; };
+template <> struct BytesToType<8> { using Type = uint2; };
+template <typename Elt, unsigned N> struct Vec {
+  enum { BYTES = N * sizeof(Elt) };
+  using Vec_type = typename BytesToType<BYTES>::Type;
+  using Alias_type = union { Vec_type vec; Elt elt[N]; };
+  Alias_type data;
+};
+
+// bankcheck: block 32
+__global__ void vectorOfBytes(float *out) {
+  __shared__ Vec<float, 4> four[32];
+  __shared__ Vec<float, 2> two[32];
+  out[threadIdx.x] = four[threadIdx.x].data.elt[0];  // expect: load ways=4
+  out[threadIdx.x] = two[threadIdx.x].data.elt[1];  // expect: load ways=2
+}

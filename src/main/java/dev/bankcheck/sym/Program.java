@@ -654,17 +654,22 @@ public final class Program {
    */
   private Map<String, Val> withMembers(StructDef s, Map<String, Val> bindings) {
     Map<String, Val> scope = new HashMap<>(bindings);
-    for (VarDecl alias : s.memberTypes()) {
-      if (scope.containsKey("typename " + alias.name())) continue;
-      TypeRef t = alias.type();
-      // a struct defined in the alias (typedef struct { T v[4]; } U;) is laid out with the class's bindings
-      scope.put("typename " + alias.name(), t.struct() != null && t.pointers() == 0 && t.dims().isEmpty()
-          ? new Val.Opaque("type:" + t.display(), new Instance(t.struct(), new HashMap<>(scope), null))
-          : typeArgument(t, scope));
-    }
-    for (VarDecl st : s.statics()) {
-      Val v = st.init() == null ? null : new ConstantFolder(this, scope).eval(st.init());
-      if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(st.name(), v);
+    // in declaration order, as the compiler reads them: "enum { BYTES = N * sizeof(T) }; using V = Bytes<BYTES>;"
+    List<VarDecl> members = new ArrayList<>(s.memberTypes());
+    members.addAll(s.statics());
+    members.sort(java.util.Comparator.comparing(VarDecl::pos));
+    for (VarDecl m : members) {
+      if (s.memberTypes().contains(m)) {
+        if (scope.containsKey("typename " + m.name())) continue;
+        TypeRef t = m.type();
+        // a struct defined in the alias (typedef struct { T v[4]; } U;) is laid out with the class's bindings
+        scope.put("typename " + m.name(), t.struct() != null && t.pointers() == 0 && t.dims().isEmpty()
+            ? new Val.Opaque("type:" + t.display(), new Instance(t.struct(), new HashMap<>(scope), null))
+            : typeArgument(t, scope));
+      } else {
+        Val v = m.init() == null ? null : new ConstantFolder(this, scope).eval(m.init());
+        if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(m.name(), v);
+      }
     }
     return scope;
   }
