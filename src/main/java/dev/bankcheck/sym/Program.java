@@ -1010,12 +1010,11 @@ public final class Program {
     for (List<VarDecl> decls : List.of(s.fields(), s.memberTypes(), s.statics())) {
       for (VarDecl d : decls) {
         namesIn(d.type(), names);
-        for (Expr e : java.util.Arrays.asList(d.init(), d.align())) {
-          if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
-        }
+        namesIn(d.init(), names);
+        namesIn(d.align(), names);
       }
     }
-    if (s.align() != null) Walk.expr(s.align(), x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
+    namesIn(s.align(), names);
     return names;
   }
 
@@ -1023,13 +1022,13 @@ public final class Program {
     if (t == null) return;
     names.add(t.base());
     t.templateArgs().forEach(a -> namesIn(a, names));
-    for (Expr e : t.templateValues()) {
-      if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
-    }
-    for (Expr e : t.dims()) {
-      if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
-    }
+    t.templateValues().forEach(e -> namesIn(e, names));
+    t.dims().forEach(e -> namesIn(e, names));
     if (t.struct() != null) names.addAll(namesRead(t.struct()));
+  }
+
+  private static void namesIn(Expr e, Set<String> names) {
+    if (e != null) Walk.expr(e, x -> { if (x instanceof Expr.Name n) names.add(n.name()); });
   }
 
   private Type layOut(StructDef s, Map<String, Val> scope, List<String> problems, String key) {
