@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code .bankcheck.properties}: a Java properties file with the project's defaults. Keys:
- * {@code block}, {@code block.KERNEL}, {@code assume.KERNEL}, {@code define.NAME}, {@code include}, {@code exclude},
- * {@code fail-on}, {@code banks}, {@code bank-bytes}, {@code warp-size}. Folders and globs are
+ * {@code block}, {@code block.KERNEL}, {@code assume.KERNEL}, {@code define.NAME}, {@code include},
+ * {@code exclude}, {@code fail-on}, {@code banks}, {@code bank-bytes}, {@code warp-size}. Folders and globs are
  * relative to the file's folder. Any other key, or a bad value, is an error naming file and line.
  */
 final class ConfigFile {
@@ -44,8 +44,8 @@ final class ConfigFile {
    * path as shown in messages and assumptions.
    */
   record Settings(Path file, String display, Integer failOn, int[] block, Map<String, int[]> kernelBlocks,
-      Map<String, String> kernelAssumptions, Map<String, String> defines, List<Path> includeDirs, List<String> excludes, Integer banks, Integer bankBytes,
-      Integer warpSize) {
+      Map<String, String> kernelAssumptions, Map<String, String> defines, List<Path> includeDirs,
+      List<String> excludes, Integer banks, Integer bankBytes, Integer warpSize) {
 
     Path folder() {
       Path parent = file.toAbsolutePath().normalize().getParent();
@@ -205,8 +205,7 @@ final class ConfigFile {
       }
     }
     return new Settings(file, display, failOn, block, Map.copyOf(kernelBlocks), Map.copyOf(kernelAssumptions),
-        Map.copyOf(defines),
-        List.copyOf(includes), List.copyOf(excludes), banks, bankBytes, warpSize);
+        Map.copyOf(defines), List.copyOf(includes), List.copyOf(excludes), banks, bankBytes, warpSize);
   }
 
   /** The bank model: the command line's values where given, else the file's, else the defaults. */
