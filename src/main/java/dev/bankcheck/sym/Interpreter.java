@@ -834,8 +834,8 @@ public final class Interpreter {
     boolean onWarp = !warpDependent && mentionsWarp(c, maybe);
     boolean undecidedInEveryWarp = onWarp && !decidableByWarp(c, maybe);
     if (!uniform) {
-      undecidedConditions.push("the condition at " + at(i.pos())
-          + " could not be evaluated per lane; all lanes assumed active");
+      undecidedConditions.push("the condition at " + at(i.pos()) + " could not be evaluated per lane"
+          + because(firstIn(c, maybe)) + "; all lanes assumed active");
     }
     boolean wroteVariables;
     try {

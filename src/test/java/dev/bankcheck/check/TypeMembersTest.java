@@ -4,6 +4,7 @@ import static dev.bankcheck.check.AnalyzerTest.analyze;
 import static dev.bankcheck.check.AnalyzerTest.assertUnknownBecause;
 import static dev.bankcheck.check.AnalyzerTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,20 @@ class TypeMembersTest {
         """);
     assertUnknownBecause(at(r, 3, Op.LOAD), "'is_same' of 'T' is unknown: bankcheck does not know that type");
     assertUnknownBecause(at(r, 4, Op.LOAD), "whether '__half' counts for 'is_floating_point' depends on the library");
+  }
+
+  /** A condition without a value says why in the assumptions of the accesses under it. */
+  @Test
+  void anUndecidedConditionNamesItsReason() {
+    FileReport r = analyze("""
+        template <typename T> __global__ void k(float* out) {
+          __shared__ float s[32 * 4];
+          if constexpr (std::is_floating_point_v<__half>) out[0] = s[threadIdx.x];
+        }
+        """);
+    String notes = String.join("; ", at(r, 3, Op.LOAD).assumptions());
+    assertTrue(notes.contains("the condition at line 3 could not be evaluated per lane (whether '__half' counts for"
+        + " 'is_floating_point' depends on the library"), notes);
   }
 
   @Test
