@@ -91,8 +91,10 @@ final class ConstantFolder {
       if (v != null) return v;
     }
     if (e instanceof Expr.Comma c) return eval(c.exprs().get(c.exprs().size() - 1));
-    String trait = e instanceof Expr.TemplateId t ? TypeTraits.trait(program, t.name(), true) : null;
-    if (trait != null) return TypeTraits.value(program, trait, ((Expr.TemplateId) e).templateArgs(), scope);
+    if (e instanceof Expr.TemplateId t) {
+      String trait = TypeTraits.trait(program, t.name(), true);
+      if (trait != null) return TypeTraits.value(program, trait, t.templateArgs(), scope);
+    }
     return new Val.Unknown("not a constant expression");
   }
 }

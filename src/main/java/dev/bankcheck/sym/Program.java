@@ -593,14 +593,14 @@ public final class Program {
   public Val typeMember(String name, Map<String, Val> scope) {
     int sep = name.lastIndexOf("::");
     if (sep <= 0) return null;
-    String trait = name.endsWith("::value") ? TypeTraits.trait(this, ownerBase(name.substring(0, sep)), false) : null;
+    String ownerText = name.substring(0, sep);
+    String trait = name.endsWith("::value") ? TypeTraits.trait(this, ownerBase(ownerText), false) : null;
     if (trait != null) {
       // std::is_same<T, float>::value
-      TypeRef written = writtenTypes.get(name.substring(0, sep));
-      return TypeTraits.value(this, trait, (written != null ? written : writtenType(name.substring(0, sep)))
-          .templateArgs(), scope);
+      TypeRef written = writtenTypes.get(ownerText);
+      return TypeTraits.value(this, trait, (written != null ? written : writtenType(ownerText)).templateArgs(), scope);
     }
-    Val owner = ownerType(name.substring(0, sep), scope);
+    Val owner = ownerType(ownerText, scope);
     if (!(owner instanceof Val.Opaque type)) return owner;
     Instance instance = type.instance();
     // static constexpr int k = Loop<T>::k; each member is evaluated once per instance (statics that name each
