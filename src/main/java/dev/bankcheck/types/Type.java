@@ -50,8 +50,12 @@ public sealed interface Type {
       return element.align();
     }
 
+    /** As C writes it: the outermost dimension first ({@code float[2][4]} is two rows of four). */
     public String display() {
-      return element.display() + "[" + (length < 0 ? "" : length) + "]";
+      StringBuilder dims = new StringBuilder();
+      Type t = this;
+      for (; t instanceof Array a; t = a.element()) dims.append('[').append(a.length() < 0 ? "" : a.length()).append(']');
+      return t.display() + dims;
     }
   }
 

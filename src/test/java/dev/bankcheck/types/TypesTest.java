@@ -116,6 +116,7 @@ class TypesTest {
     assertEquals(-1, new Type.Array(Types.FLOAT, -1).size());
     assertEquals(-1, new Type.Array(new Type.Opaque("T"), 4).size(), "an array of an unknown type has no size");
     assertEquals("float[4]", new Type.Array(Types.FLOAT, 4).display());
+    assertEquals("float[][2][4]", new Type.Array(new Type.Array(new Type.Array(Types.FLOAT, 4), 2), -1).display());
   }
 
   // ---- struct layout ----
