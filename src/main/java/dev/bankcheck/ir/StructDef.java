@@ -12,11 +12,12 @@ import java.util.List;
  * argument (null where the argument is not of that kind); {@code memberTypes} are its member typedefs and
  * aliases ({@code using Element = T;}), as typedef declarations; {@code conversions} are its
  * {@code operator T*()} members (the shared-memory wrapper idiom {@code T* s = SharedMemory<T>();});
- * {@code constructors} those defined in its body.
+ * {@code constructors} those defined in its body. {@code fileScope}: defined outside any function body and class
+ * template, so that its names are the file's, not those of the code that names it.
  */
 public record StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics,
     List<Function.TemplateParam> templateParams, List<TypeRef> specialization, List<Expr> specializationValues,
-    List<VarDecl> memberTypes, List<Function> conversions, List<Constructor> constructors) {
+    List<VarDecl> memberTypes, List<Function> conversions, List<Constructor> constructors, boolean fileScope) {
   /** A constructor ("S::S", with its parameters and body) and its member initializers ({@code : a(x), b{y}}), in order. */
   public record Constructor(Function function, List<MemberInit> inits) {}
 
@@ -55,6 +56,6 @@ public record StructDef(Pos pos, String name, boolean union, List<VarDecl> field
 
   /** A plain (non-template) struct. */
   public StructDef(Pos pos, String name, boolean union, List<VarDecl> fields, Expr align, List<VarDecl> statics) {
-    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    this(pos, name, union, fields, align, statics, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), true);
   }
 }

@@ -12,8 +12,15 @@ public record TranslationUnit(List<Item> items, List<StructDef> structs, List<En
   /** Declarations at file scope: variables and typedefs (struct and enum bodies are in the unit's lists). */
   public record DeclItem(List<VarDecl> vars) implements Item {}
 
-  /** {@code using Row = float[32];}: the type carries the dimensions. */
-  public record UsingItem(String name, TypeRef type) implements Item {}
+  /**
+   * {@code using Row = float[32];}: the type carries the dimensions. An alias template ({@code template <typename T>
+   * using Quad = T[4];}) has its parameters.
+   */
+  public record UsingItem(String name, TypeRef type, List<Function.TemplateParam> templateParams) implements Item {
+    public UsingItem(String name, TypeRef type) {
+      this(name, type, List.of());
+    }
+  }
 
   /**
    * {@code template __global__ void k<32>(float*);} Template arguments as in {@link Expr.Call}: a TypeRef per type

@@ -38,6 +38,8 @@ final class IrBuilder {
   private int launchesBuilt;
   /** The template header of the item being built, for a class template defined in it. */
   private List<Function.TemplateParam> structTemplateParams = List.of();
+  /** Function bodies and class templates being built: a struct defined in one reads their names. */
+  private int dependentScopes;
 
   TranslationUnit unit() {
     return new TranslationUnit(List.copyOf(items), List.copyOf(structs), List.copyOf(enums));
@@ -130,7 +132,8 @@ final class IrBuilder {
       }
     } else if (ctx instanceof UsingAliasContext u) {
       addTypeName(u.Identifier().getText());
-      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), aliased(u.aliasedType())));
+      items.add(new TranslationUnit.UsingItem(u.Identifier().getText(), aliased(u.aliasedType()),
+          List.copyOf(templateParams(u.templateHeader()))));
     }
     // namespace aliases, using-directives, static_assert, operator overloads and ';' add no item
   }
@@ -472,13 +475,24 @@ final class IrBuilder {
     addTypeName(name);
     Expr align = null;
     for (AlignmentContext a : s.alignment()) align = alignValue(a);
+    List<Function.TemplateParam> tps = structTemplateParams;
+    structTemplateParams = List.of();
+    boolean fileScope = dependentScopes == 0;
+    if (!tps.isEmpty()) dependentScopes++;
+    try {
+      return struct(s, name, align, tps, fileScope);
+    } finally {
+      if (!tps.isEmpty()) dependentScopes--;
+    }
+  }
+
+  private StructDef struct(StructSpecifierContext s, String name, Expr align, List<Function.TemplateParam> tps,
+      boolean fileScope) {
     List<VarDecl> fields = new ArrayList<>();
     List<VarDecl> statics = new ArrayList<>();
     List<VarDecl> memberTypes = new ArrayList<>();
     List<Function> conversions = new ArrayList<>();
     List<StructDef.Constructor> constructors = new ArrayList<>();
-    List<Function.TemplateParam> tps = structTemplateParams;
-    structTemplateParams = List.of();
     boolean hasBody = s.getChildCount() > 0 && s.memberDeclaration() != null && hasBrace(s);
     List<TypeRef> specialization = s.specialization == null ? List.of() : templateArgs(s.specialization);
     List<Expr> specializationValues = s.specialization == null ? List.of() : templateValues(s.specialization);
@@ -551,7 +565,7 @@ final class IrBuilder {
     }
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
         List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), specializationValues,
-        List.copyOf(memberTypes), List.copyOf(conversions), List.copyOf(constructors));
+        List.copyOf(memberTypes), List.copyOf(conversions), List.copyOf(constructors), fileScope);
     if (hasBody) structs.add(def);
     return def;
   }
@@ -659,9 +673,14 @@ final class IrBuilder {
 
   private Stmt.Block block(CompoundStatementContext c) {
     List<Stmt> out = new ArrayList<>();
-    for (BlockItemContext b : c.blockItem()) {
-      if (b.declaration() != null) out.add(new Stmt.Decl(pos(b), declaration(b.declaration())));
-      else out.add(stmt(b.statement()));
+    dependentScopes++;
+    try {
+      for (BlockItemContext b : c.blockItem()) {
+        if (b.declaration() != null) out.add(new Stmt.Decl(pos(b), declaration(b.declaration())));
+        else out.add(stmt(b.statement()));
+      }
+    } finally {
+      dependentScopes--;
     }
     return new Stmt.Block(pos(c), List.copyOf(out));
   }

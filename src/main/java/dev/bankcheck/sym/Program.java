@@ -26,6 +26,8 @@ import java.util.Set;
 public final class Program {
   private final Map<String, Function> functions = new LinkedHashMap<>();
   private final Map<String, StructDef> structDefs = new HashMap<>();
+  /** The parameters of alias templates, by name (their types are in {@code typedefs}). */
+  private final Map<String, List<Function.TemplateParam>> aliasParams = new HashMap<>();
   /** Every specialization (explicit or partial) of each class template, in source order. */
   private final Map<String, List<StructDef>> specializationsOf = new HashMap<>();
   /** Methods ("S::m", "S<float>::m") by their own name m: a call on an object names only that. */
@@ -218,6 +220,8 @@ public final class Program {
         }
       } else if (item instanceof TranslationUnit.UsingItem u) {
         typedefs.put(u.name(), u.type());
+        aliasParams.remove(u.name());
+        if (!u.templateParams().isEmpty()) aliasParams.put(u.name(), u.templateParams());
       } else if (item instanceof TranslationUnit.InstantiationItem i) {
         instantiations.add(i);
       } else if (item instanceof TranslationUnit.ClassInstantiationItem i) {
@@ -233,6 +237,7 @@ public final class Program {
       TypeRef t = v.type();
       boolean itself = t.base().equals(v.name()) && t.pointers() == 0 && t.dims().isEmpty() && t.templateArgs().isEmpty();
       if (!itself) typedefs.put(v.name(), t); // "typedef struct S S;" names the struct S, as C++ does without it
+      aliasParams.remove(v.name());
       return;
     }
     globalDecls.put(v.name(), v);
@@ -552,10 +557,24 @@ public final class Program {
 
   private Val.Opaque instanceOf(StructDef def, TypeRef t, Map<String, Val> scope, String base) {
     List<Val> args = new ArrayList<>();
-    Map<String, Val> bindings = new HashMap<>();
+    Map<String, Val> bindings = bind(def.templateParams(), t, scope, base, args);
     List<String> shown = new ArrayList<>();
-    for (int i = 0; i < def.templateParams().size(); i++) {
-      Function.TemplateParam p = def.templateParams().get(i);
+    for (int i = 0; i < Math.min(args.size(), Math.max(t.templateArgs().size(), t.templateValues().size())); i++) {
+      shown.add(argumentText(args.get(i)));
+    }
+    String text = base + "<" + String.join(",", shown) + ">";
+    return new Val.Opaque("type:" + text, picker.select(def, args, bindings, text));
+  }
+
+  /**
+   * The template parameters {@code params} of {@code base} bound to the arguments written in {@code t} (evaluated in
+   * {@code scope}) or their defaults; each argument in order in {@code args}.
+   */
+  private Map<String, Val> bind(List<Function.TemplateParam> params, TypeRef t, Map<String, Val> scope, String base,
+      List<Val> args) {
+    Map<String, Val> bindings = new HashMap<>();
+    for (int i = 0; i < params.size(); i++) {
+      Function.TemplateParam p = params.get(i);
       // a default may name the parameters before it: template <typename T, int N = sizeof(T)>
       Val arg;
       if (p.type()) {
@@ -572,10 +591,8 @@ public final class Program {
         bindings.put(p.name(), arg);
       }
       args.add(arg);
-      if (i < Math.max(t.templateArgs().size(), t.templateValues().size())) shown.add(argumentText(arg));
     }
-    String text = base + "<" + String.join(",", shown) + ">";
-    return new Val.Opaque("type:" + text, picker.select(def, args, bindings, text));
+    return bindings;
   }
 
   private static String argumentText(Val arg) {
@@ -911,7 +928,13 @@ public final class Program {
       if (!bound.equals(name) || look(structDefs, STRUCTS, name) == null) return new Type.Opaque(name);
     }
     TypeRef alias = look(typedefs, TYPEDEFS, name);
-    if (alias != null) return resolve(alias, scope, problems, null, depth + 1);
+    if (alias != null) {
+      // an alias at file scope reads the file's names, an alias template its arguments: not the names of the code
+      // that uses it
+      List<Function.TemplateParam> params = aliasParams.getOrDefault(name, List.of());
+      return resolve(alias, params.isEmpty() ? Map.of() : bind(params, ref, scope, name, new ArrayList<>()), problems,
+          null, depth + 1);
+    }
     if (isConditional(name)) {
       TypeRef chosen = conditionalChoice(ref, scope, problems);
       return chosen != null ? resolve(chosen, scope, problems, null, depth + 1) : new Type.Opaque(name);
@@ -968,6 +991,8 @@ public final class Program {
   }
 
   private Type struct(StructDef s, Map<String, Val> scope, List<String> problems) {
+    // a struct of the file reads the file's names: not a kernel's template parameter or local of the same name
+    if (s.fileScope() && s.templateParams().isEmpty()) scope = Map.of();
     // each instance of a class template has its own layout, and so has a struct nested in one wherever the
     // enclosing template's parameters size it (struct { T v[4]; } data;)
     String key = s.templateParams().isEmpty() ? s.qualifiedName() + bindingsUsed(s, scope)

@@ -358,6 +358,20 @@ class ParserTest {
     assertEquals("F {c:char x:int align=16 d:char align=8}", struct(s));
   }
 
+  @Test
+  void structsKnowWhetherTheyAreDefinedAtFileScope() {
+    TranslationUnit u = parseClean("""
+        struct Top { struct InPlain { float v[2]; } in; };
+        namespace ns { struct InNamespace { int a; }; }
+        template <typename T> struct Tmpl { struct InTemplate { T v; } in; union { T t; int i; } u; };
+        __global__ void k() { struct Local { float a; } l; }
+        """);
+    Map<String, Boolean> fileScope = u.structs().stream().collect(Collectors.toMap(
+        s -> s.name().startsWith("<anonymous") ? "anonymous" : s.name(), StructDef::fileScope));
+    assertEquals(Map.of("Top", true, "InPlain", true, "InNamespace", true, "Tmpl", true, "InTemplate", false,
+        "anonymous", false, "Local", false), fileScope);
+  }
+
   // ---- functions ----
 
   @Test
@@ -715,6 +729,9 @@ class ParserTest {
         .map(i -> ((TranslationUnit.UsingItem) i).name() + "=" + type(((TranslationUnit.UsingItem) i).type())).toList();
     assertEquals(List.of("Row=float[32]", "Tile=float[32][33]"), usings);
     assertEquals(3, u.items().size(), "the namespace alias and the using-directive add no item");
+    TranslationUnit.UsingItem quad = (TranslationUnit.UsingItem) parseClean("template <typename T, int W = 2> using Quad = T[W];")
+        .items().get(0);
+    assertEquals(List.of("T", "W"), quad.templateParams().stream().map(Function.TemplateParam::name).toList());
     assertEquals("lane:decltype __device__", decl(global(u, "lane")));
     assertFalse(global(u, "lane").type().builtin());
   }
