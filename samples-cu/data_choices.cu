@@ -22,7 +22,7 @@ __global__ void chosenRows(const int *flags, float *out) {
 __device__ int lowerBound(const int *a, int begin, int end, int key) {
   while (begin < end) {
     int mid = (begin + end) >> 1;
-    if (a[mid] < key) begin = mid + 1; // expect: load data-dependent array=table worst=8 best=1; load ok array=splitters
+    if (a[mid] < key) begin = mid + 1; // expect: load data-dependent array=table worst=8 best=1; load ok array=splitters; load data-dependent array=starts worst=2 best=1
     else end = mid;
   }
   return begin;
@@ -44,6 +44,23 @@ __global__ void buckets(const int *keys, int *out) {
   out[tid] = splitters[bucket & 31];                        // expect: load ok
   int slot = lowerBound(table, 0, 256, key);
   out[tid] += table[slot & 255];                            // expect: load data-dependent worst=8 best=1
+}
+
+// The key need not be data: a search for the lane's own index (which sequence a token belongs to, as
+// TransformerEngine's context-parallel kernels find it) compares each lane's index with a value read from shared
+// memory, so memory decides which lanes go which way, as it does where one value read by every lane chooses
+// between two indices. bankcheck once reported both unknown ("changes differently in each lane", "depends on the
+// condition"). A lane's search can end on any of the 64 words: 2-way at worst; 2 * tid or 0: 2-way at worst.
+// bankcheck: block 64
+__global__ void sequenceOfToken(const int *cuSeqlens, int *out) {
+  __shared__ int starts[64];
+  int tid = threadIdx.x;
+  starts[tid] = cuSeqlens[tid];                             // expect: store ok
+  __syncthreads();
+  int seq = lowerBound(starts, 0, 64, tid + 1) - 1;
+  out[tid] = tid - starts[seq & 63];                        // expect: load data-dependent worst=2 best=1
+  int i = starts[0] <= tid ? 2 * tid : 0;                   // expect: load broadcast
+  out[tid] += starts[i & 63];                               // expect: load data-dependent worst=2 best=1
 }
 
 // A vote decides for the whole warp: every lane goes the same way. A loop on __any_sync runs as often in every

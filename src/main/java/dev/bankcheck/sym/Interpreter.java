@@ -992,10 +992,25 @@ public final class Interpreter {
   /** A lane's condition that depends on memory contents, when one does: values chosen by it do too. */
   private Val.Data dataCondition(Val[] c, boolean[] lanes) {
     for (int l = 0; l < n; l++) {
-      if (lanes[l] && c[l] instanceof Val.Data d) return d;
+      if (lanes[l] && dataIn(c[l]) != null) return dataIn(c[l]);
     }
     return null;
   }
+
+  /**
+   * A condition as data where memory contents decide it: data, or a value all lanes read from one address compared
+   * with one that differs between lanes ({@code arr[mid] <= threadIdx.x}), which no constant the user gives decides;
+   * null for other values.
+   */
+  private static Val.Data dataIn(Val condition) {
+    if (condition instanceof Val.Data d) return d;
+    return condition instanceof Val.Num v && v.poly().terms().keySet().stream().anyMatch(m -> LOADED.matcher(m).find())
+        ? READ_FROM_MEMORY : null;
+  }
+
+  /** The symbol of a value read from memory ("s[16]#3", "(the contents of 'in')#7"), in a monomial. */
+  private static final java.util.regex.Pattern LOADED = java.util.regex.Pattern.compile("[\\])]#\\d+");
+  private static final Val.Data READ_FROM_MEMORY = new Val.Data("a value read from memory");
 
   /**
    * A choice that could not be decided between a shared-memory address and another value (another array's
@@ -3797,7 +3812,7 @@ public final class Interpreter {
       else if (no[l]) out[l] = b[l];
       else if (maybe[l]) {
         out[l] = java.util.Objects.equals(a[l], b[l]) ? a[l] : uniform ? choose(branch, a[l], b[l], t.pos())
-            : divergent(c[l] instanceof Val.Data d ? d : null, a[l], b[l], "it depends on the condition at " + at(t.pos())
+            : divergent(dataIn(c[l]), a[l], b[l], "it depends on the condition at " + at(t.pos())
                 + because(c[l]), t.pos());
       }
     }
