@@ -3400,6 +3400,8 @@ public final class Interpreter {
       if (t instanceof Type.Opaque o && o.unsized() != null) {
         Type.Field before = o.unsized();
         String typeWhy = becauseUnknown(elementOf(before.type()));
+        String layoutWhy = typeWhy.isEmpty() ? program.whyNoLayout(o.name()) : null;
+        if (layoutWhy != null) typeWhy = " (" + layoutWhy + ")";
         why = before.name().equals(member) ? "the size of '" + before.type().display() + "' is unknown" + typeWhy
             : "the offset of the member '" + member + "' in '" + t.display() + "' is unknown: it comes after '"
                 + before.name() + "', whose type '" + before.type().display() + "' has no known size" + typeWhy;

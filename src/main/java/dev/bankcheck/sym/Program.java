@@ -1061,6 +1061,7 @@ public final class Program {
     Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
     // static constants size the fields: "static constexpr size_t size = 16 / sizeof(T); T payload[size];"
     scope = withMembers(s, scope);
+    boolean explained = false;
     for (VarDecl f : s.fields()) {
       long extra = 0;
       if (f.align() != null) {
@@ -1070,15 +1071,19 @@ public final class Program {
       Type ft = resolve(f.type(), scope, problems, null, 0);
       Type element = ft;
       while (element instanceof Type.Array a) element = a.element();
-      if (element instanceof Type.Opaque o && f.type().pointers() == 0) {
+      if (explained) {
+        // the first member without a size says why the struct has none
+      } else if (element instanceof Type.Opaque o && f.type().pointers() == 0) {
         String why = undeclaredType(f.type().base());
         if (why == null) why = whyNoLayout(o.name()); // a struct that has no layout itself (cub's Uninitialized)
         if (why == null) why = problems.isEmpty() ? null : problems.get(problems.size() - 1);
-        String layout = "'" + s.name() + "' has " + (f.is(VarDecl.BASE) ? "the base class '" : "the member '" + f.name()
-            + "' of type '") + f.type().base() + "'" + (why != null ? " (" + why + ")" : ", whose size is unknown");
-        String before = unknownLayouts.putIfAbsent(s.name(), layout);
-        // two structs of one name (nested in different classes) with different reasons: neither is given
-        if (before != null && !before.equals(layout)) unknownLayouts.put(s.name(), "");
+        noLayout(s, "'" + s.name() + "' has " + (f.is(VarDecl.BASE) ? "the base class '" : "the member '" + f.name()
+            + "' of type '") + f.type().base() + "'" + (why != null ? " (" + why + ")" : ", whose size is unknown"));
+        explained = true;
+      } else if (ft.size() < 0 && f.type().pointers() == 0) {
+        String why = unsizedDimension(f.type(), scope);
+        if (why != null) noLayout(s, "'" + s.name() + "' has the member '" + f.name() + "', whose " + why);
+        explained = why != null;
       }
       if (f.is(VarDecl.BASE) && ft instanceof Type.Struct empty && empty.fields().isEmpty()) continue; // no room
       if (f.is(VarDecl.BITFIELD)) {
@@ -1101,8 +1106,27 @@ public final class Program {
     return t;
   }
 
+  /** Why an array type has no size where a dimension has no value: "dimension 1 has no constant value (...)"; else null. */
+  private String unsizedDimension(TypeRef t, Map<String, Val> scope) {
+    for (int i = 0; i < t.dims().size(); i++) {
+      Expr d = t.dims().get(i);
+      if (d == null) return "dimension " + (i + 1) + " is not given";
+      Val v = new ConstantFolder(this, scope).eval(d);
+      if (!(v instanceof Val.Num n && n.poly().isConstant())) {
+        return "dimension " + (i + 1) + " has no constant value (" + describe(v) + ")";
+      }
+    }
+    return null;
+  }
+
   /** Why structs could not be laid out, by name: a member or base class of a type bankcheck does not have. */
   private final Map<String, String> unknownLayouts = new HashMap<>();
+
+  private void noLayout(StructDef s, String layout) {
+    String before = unknownLayouts.putIfAbsent(s.name(), layout);
+    // two structs of one name (nested in different classes) with different reasons: neither is given
+    if (before != null && !before.equals(layout)) unknownLayouts.put(s.name(), "");
+  }
 
   /** Why the struct {@code name} has no layout, where a member or base class says so; else null. */
   public String whyNoLayout(String name) {

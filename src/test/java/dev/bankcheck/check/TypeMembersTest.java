@@ -354,4 +354,17 @@ class TypeMembersTest {
     assertUnknownBecause(at(r, 24, Op.LOAD), "which bankcheck does not follow ('pair_traits<int,int>' matches the partial"
         + " specializations at lines 2 and 3, and neither is more specialized)");
   }
+
+  /** A member without a size says which dimension has no value, also where a later member has none either. */
+  @Test
+  void anUnsizedMemberNamesItsDimension() {
+    FileReport r = analyze("""
+        template <int BLOCK> __global__ void k(float* out) {
+          __shared__ struct { float w[BLOCK / 32][32]; float b[BLOCK / 32][32]; } t;
+          t.b[0][threadIdx.x] = 1.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 3, Op.STORE), "it comes after 'w', whose type 'float[][32]' has no known size ("
+        + "'<anonymous@2>' has the member 'w', whose dimension 1 has no constant value");
+  }
 }
