@@ -63,7 +63,7 @@ final class ConstantFolder {
       if (v == null && n.name().equals("warpSize")) v = Val.num(32);
       if (v != null) return v;
       return new Val.Unknown(program.global(n.name()) != null ? "'" + n.name() + "' has no constant value in this file"
-          : program.undeclared(n.name()));
+          : program.undeclaredValue(n.name()));
     }
     if (e instanceof Expr.Binary b) return Arith.binary(b.op(), eval(b.left()), eval(b.right()));
     if (e instanceof Expr.Unary u) return Arith.unary(u.op(), eval(u.operand()));

@@ -3167,7 +3167,7 @@ public final class Interpreter {
     }
     String length = Function.TemplateParam.PACK_LENGTH;
     return found != null ? found : new OtherLV(fill(new Val.Unknown(name.startsWith(length) ? "the length of the pack '"
-        + name.substring(length.length()) + "' is not known here" : program.undeclared(name))), name);
+        + name.substring(length.length()) + "' is not known here" : program.undeclaredValue(name))), name);
   }
 
   private LV nameOrNull(String name) {

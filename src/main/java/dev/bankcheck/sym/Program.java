@@ -345,6 +345,14 @@ public final class Program {
     return "'" + name + "' is not declared in this file" + missingHeadersHint();
   }
 
+  /** {@link #undeclared} for a name used as a value: with every include found, it may come from the build's -D. */
+  public String undeclaredValue(String name) {
+    String why = undeclared(name);
+    // HeCBench's dwconv1d sizes its tiles by -DTmax=...
+    return why.endsWith(" is not declared in this file") && name.matches("[A-Za-z_]\\w*")
+        ? why + " (if the build defines it, give it with -D " + name + "=VALUE)" : why;
+  }
+
   /** " (it may come from 'a.h', not found: add its folder with -I)" where includes were not found; else "". */
   public String missingHeadersHint() {
     return missingHeadersHint(missingHeaders);

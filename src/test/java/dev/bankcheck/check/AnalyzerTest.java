@@ -223,7 +223,7 @@ class AnalyzerTest {
         """);
     String runs = String.join("; ", at(r, 3, Op.STORE).assumptions());
     assertTrue(runs.contains("Tile = ?, T = float (from the launch at line 5; Tile: 'WARP_SIZE' is not declared in this"
-        + " file)"), runs);
+        + " file (if the build defines it, give it with -D WARP_SIZE=VALUE))"), runs);
     // the second run's reason is the same: said once
     assertTrue(runs.contains("Tile = ?, T = double (from the launch at line 5; as for the run before)"), runs);
   }

@@ -260,7 +260,8 @@ class TypeMembersTest {
           out[0] = s[threadIdx.x * S<2>::k];
         }
         """);
-    assertUnknownBecause(at(r, 4, Op.LOAD), "'S<2>::k' has no constant value ('LATER' is not declared in this file)");
+    assertUnknownBecause(at(r, 4, Op.LOAD), "'S<2>::k' has no constant value ('LATER' is not declared in this file"
+        + " (if the build defines it, give it with -D LATER=VALUE))");
   }
 
   /** An explicit specialization's static member is its own: P<2>::k was read from the primary template (ok). */
