@@ -11,6 +11,7 @@ import dev.bankcheck.source.Pos;
 import dev.bankcheck.sym.Program;
 import dev.bankcheck.sym.Val;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -228,13 +229,8 @@ final class BlockShapes {
     known.put(host, Map.of("", Map.of())); // a recursive call sees its own arguments unbound
     for (Function f : program.allFunctions()) {
       if (f.body() == null) continue;
-      List<Expr.Call> calls = new ArrayList<>();
-      Walk.stmt(f.body(), d -> {}, e -> {
-        if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name())
-            && c.args().size() <= host.params().size()) {
-          calls.add(c);
-        }
-      });
+      List<Map.Entry<Expr.Call, Map<String, TypeRef>>> calls = new ArrayList<>();
+      aliasedCalls(f.body(), host, new LinkedHashMap<>(), calls);
       if (calls.isEmpty()) continue;
       Map<String, Val> locals = localConstants(f, program);
       Map<String, TypeRef> declared = declaredTypes(f);
@@ -248,21 +244,14 @@ final class BlockShapes {
           }
         }
         scope.putAll(callerArgs);
-        Map<String, TypeRef> aliases = new HashMap<>();
-        Set<String> several = new HashSet<>();
-        Walk.stmt(f.body(), d -> { // block-scope aliases: using scalar_t = float; one that names two types is neither
-          if (!d.is("typedef")) return;
-          TypeRef before = aliases.putIfAbsent(d.name(), d.type());
-          if (before != null && !before.equals(d.type())) several.add(d.name());
-        }, e -> {});
-        aliases.forEach((name, type) -> scope.put("typename " + name, several.contains(name)
-            ? new Val.Unknown("'" + name + "' names several types in '" + f.name() + "'")
-            : program.typeArgument(type, scope)));
-        for (Expr.Call c : calls) {
+        for (Map.Entry<Expr.Call, Map<String, TypeRef>> call : calls) {
+          Map<String, Val> here = new HashMap<>(scope);
+          call.getValue().forEach((name, type) -> here.put("typename " + name, program.typeArgument(type, here)));
+          Expr.Call c = call.getKey();
           List<TypeRef> argTypes = new ArrayList<>();
           for (Expr a : c.args()) argTypes.add(argumentType(a, declared::get, Set.of()));
           Deduced d = withDeduced(host, c.templateArgs(), c.templateValues(), argTypes);
-          addCallerBinding(host, d.types(), d.values(), false, out, program, scope);
+          addCallerBinding(host, d.types(), d.values(), false, out, program, here);
         }
       }
     }
@@ -315,6 +304,59 @@ final class BlockShapes {
    * The declared types of a function's parameters and locals, to deduce its calls' template arguments from; a name
    * declared twice with different types is left out.
    */
+  /**
+   * Each call of {@code host} under {@code s}, in lambdas' bodies too, with the block-scope aliases in force where it is
+   * ({@code using scalar_t = float;}: a type dispatch names one type per block), in order of declaration.
+   */
+  private static void aliasedCalls(Stmt s, Function host, Map<String, TypeRef> aliases,
+      List<Map.Entry<Expr.Call, Map<String, TypeRef>>> out) {
+    List<Stmt> inner = new ArrayList<>();
+    List<Expr> exprs = new ArrayList<>();
+    if (s instanceof Stmt.Block b) {
+      Map<String, TypeRef> scoped = new LinkedHashMap<>(aliases);
+      b.items().forEach(i -> aliasedCalls(i, host, scoped, out));
+    } else if (s instanceof Stmt.Decl d) {
+      for (VarDecl v : d.vars()) {
+        if (v.is("typedef")) aliases.put(v.name(), v.type());
+        exprs.add(v.init());
+      }
+    } else if (s instanceof Stmt.For f) {
+      aliasedCalls(new Stmt.Block(f.pos(), List.of(f.init() != null ? f.init() : new Stmt.Empty(f.pos()),
+          f.body() != null ? f.body() : new Stmt.Empty(f.pos()))), host, aliases, out);
+      exprs.addAll(Arrays.asList(f.cond(), f.step()));
+    } else if (s instanceof Stmt.If i) {
+      exprs.add(i.cond());
+      inner.addAll(Arrays.asList(i.then(), i.otherwise()));
+    } else if (s instanceof Stmt.While w) {
+      exprs.add(w.cond());
+      inner.add(w.body());
+    } else if (s instanceof Stmt.DoWhile w) {
+      exprs.add(w.cond());
+      inner.add(w.body());
+    } else if (s instanceof Stmt.Switch w) {
+      exprs.add(w.selector());
+      inner.add(w.body());
+    } else if (s instanceof Stmt.ExprStmt e) {
+      exprs.add(e.expr());
+    } else if (s instanceof Stmt.Return r) {
+      exprs.add(r.value());
+    }
+    for (Stmt i : inner) {
+      if (i != null) aliasedCalls(new Stmt.Block(i.pos(), List.of(i)), host, aliases, out);
+    }
+    for (Expr e : exprs) {
+      if (e == null) continue;
+      Walk.expr(e, x -> {
+        if (x instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && simpleName(nm.name()).equals(host.name())
+            && c.args().size() <= host.params().size()) {
+          out.add(Map.entry(c, new LinkedHashMap<>(aliases)));
+        } else if (x instanceof Expr.Lambda l && l.function() != null && l.function().body() != null) {
+          aliasedCalls(l.function().body(), host, new LinkedHashMap<>(aliases), out);
+        }
+      });
+    }
+  }
+
   private static Map<String, TypeRef> declaredTypes(Function f) {
     Map<String, TypeRef> out = new HashMap<>();
     Set<String> twice = new HashSet<>();
@@ -366,6 +408,12 @@ final class BlockShapes {
   private static TypeRef argumentType(Expr e, java.util.function.Function<String, TypeRef> declared,
       Set<String> unbound) {
     if (e instanceof Expr.Cast c) return unbound.contains(c.type().base()) ? null : c.type();
+    // a PyTorch tensor's t.data_ptr<T>() (t.data<T>() before it) is a T*
+    if (e instanceof Expr.Call c && c.callee() instanceof Expr.Member m && c.args().isEmpty()
+        && (m.member().equals("data_ptr") || m.member().equals("data")) && c.templateArgs().size() == 1) {
+      TypeRef element = c.templateArgs().get(0);
+      return element == null || unbound.contains(element.base()) ? null : element.withDims(List.of(), 1);
+    }
     if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
       TypeRef t = argumentType(b.left(), declared, unbound);
       return t != null && t.pointers() > 0 ? t : null;
@@ -529,6 +577,8 @@ final class BlockShapes {
         }
       } else if (s instanceof Stmt.ExprStmt e) {
         expr(e.expr(), env);
+      } else if (s instanceof Stmt.Return r && r.value() != null) {
+        expr(r.value(), env); // return body(); in a dispatch's case
       } else if (s instanceof Stmt.If i) {
         // after the if, a variable is constant only when both ways leave it the same
         Map<String, Object> then = new HashMap<>(env);
@@ -563,6 +613,18 @@ final class BlockShapes {
         return; // a launch of the called function's own: its walk records it
       }
       if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && depth < 2) passedKernels(c, nm.name(), env);
+      if (e instanceof Expr.Call c) {
+        // a lambda called where it is written ([&] { ... }()) or handed to a call that runs it (PyTorch's
+        // AT_DISPATCH_FLOATING_TYPES(t, "f", [&] { k<scalar_t><<<g, b>>>(...); })) launches from here
+        List<Expr> parts = new ArrayList<>(c.args());
+        parts.add(0, c.callee());
+        for (Expr part : parts) {
+          if (part instanceof Expr.Lambda lambda && lambda.function() != null && lambda.function().body() != null) {
+            stmt(lambda.function().body(), new HashMap<>(env));
+            forgetAssignedIn(lambda.function().body(), env);
+          }
+        }
+      }
       if (e instanceof Expr.Launch l) {
         List<Long> args = new ArrayList<>();
         List<TypeRef> types = new ArrayList<>();

@@ -43,7 +43,9 @@ public final class Preprocessor {
    * CUTLASS's and CuTe's function and loop macros as their headers define them for device code
    * (cutlass/detail/helper_macros.hpp, cute/config.hpp), used where a name is not defined when code uses it: code
    * written with them parses where those headers are not in the tree (DeepSpeed's evoformer, FlashInfer). A
-   * definition the code reads wins; #ifdef does not see these.
+   * definition the code reads wins; #ifdef does not see these. PyTorch's two common type dispatches
+   * (ATen/Dispatch.h) run their body once per type, as the switch they expand to does for each type it may take, so
+   * that the launches in a PyTorch extension have their 'scalar_t' (at::Half as __half).
    */
   static final Map<String, String> LIBRARY_MACROS = Map.ofEntries(
       Map.entry("CUTLASS_HOST_DEVICE", "__forceinline__ __device__ __host__"),
@@ -56,7 +58,11 @@ public final class Preprocessor {
       Map.entry("CUTE_DEVICE", "__forceinline__ __device__"),
       Map.entry("CUTE_HOST", "__forceinline__ __host__"),
       Map.entry("CUTE_UNROLL", "_Pragma(\"unroll\")"),
-      Map.entry("CUTE_NO_UNROLL", "_Pragma(\"unroll 1\")"));
+      Map.entry("CUTE_NO_UNROLL", "_Pragma(\"unroll 1\")"),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
+          + " { using scalar_t = float; __VA_ARGS__(); } }()"),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
+          + " { using scalar_t = float; __VA_ARGS__(); } { using scalar_t = __half; __VA_ARGS__(); } }()"));
 
   private final List<Path> includeDirs;
   private final Map<String, String> defines;
