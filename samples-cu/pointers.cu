@@ -65,3 +65,23 @@ __global__ void referenceToStorage(float *out) {
   out[threadIdx.x] = reinterpret_cast<float &>(smem[4 * threadIdx.x]);  // expect: load ok
   out[threadIdx.x] += ((Storage &)smem).k[0][threadIdx.x * 2];          // expect: load ways=2
 }
+
+// Two arrays of one name, one in each branch, reached through one helper's parameter: each call's lanes are in
+// one array. bankcheck once compared the second call's array with the first's and left that call's lanes out
+// ("lanes point into different shared arrays ('boxes' and 'boxes')"; 'unknown' where no other call was left:
+// mmcv's rotated NMS, 'block_boxes'). Rows of 4 words are 4-way, of 5 conflict-free: the worst is the first.
+__device__ float secondOf(const float *box) { return box[1]; }  // expect: load ways=4
+
+__global__ void sameNameInEachBranch(const float *in, float *out, int mode) {
+  if (mode == 1) {
+    __shared__ float boxes[64 * 5];
+    boxes[threadIdx.x * 4] = in[threadIdx.x];  // expect: store ways=4
+    __syncthreads();
+    out[threadIdx.x] = secondOf(boxes + threadIdx.x * 4);
+  } else {
+    __shared__ float boxes[64 * 5];
+    boxes[threadIdx.x * 5] = in[threadIdx.x];  // expect: store ok
+    __syncthreads();
+    out[threadIdx.x] = secondOf(boxes + threadIdx.x * 5);
+  }
+}

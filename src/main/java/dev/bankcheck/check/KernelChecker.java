@@ -861,21 +861,25 @@ final class KernelChecker {
     boolean anyData = false;
     int only = soleLane(lanes);
     if (only >= 0 && site.width <= 16 && !(lanes[only].pointee() instanceof Type.Opaque) && lanes[only].pointee().size() > 0
-        && (lanes[only].unknown() != null || lanes[only].root().decl() != site.root.decl())) {
+        && lanes[only].unknown() != null) {
       // one lane is served alone, wherever its address is (of a type whose width is known)
       active[only] = true;
       site.mostLanes = Math.max(site.mostLanes, 1);
       evaluateAddresses(site, new long[n], active, null, where, outerContext, shape, shapeOfWorst);
       return;
     }
+    // one execution's lanes in one array; another execution may be in another of the same name (declared in each
+    // branch of a kernel, reached through one helper's parameter)
+    SharedRoot array = null;
     for (int l = 0; l < n; l++) {
       Val.Ptr p = lanes[l];
       if (p == null) continue;
       active[l] = true;
       activeCount++;
-      if (p.root().decl() != site.root.decl()) {
+      if (array == null) array = p.root();
+      if (p.root().decl() != array.decl()) {
         if (site.unknown == null) {
-          site.unknown = "lanes point into different shared arrays ('" + site.root.name() + "' and '" + p.root().name()
+          site.unknown = "lanes point into different shared arrays ('" + array.name() + "' and '" + p.root().name()
               + "'), whose relative placement is not known";
         }
         return;
