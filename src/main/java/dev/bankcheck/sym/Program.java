@@ -349,7 +349,9 @@ public final class Program {
   public String undeclaredValue(String name) {
     String why = undeclared(name);
     // HeCBench's dwconv1d sizes its tiles by -DTmax=...
+    // (not a class's static member, named in another one's initializer: FlashInfer's layouts)
     return why.endsWith(" is not declared in this file") && name.matches("[A-Za-z_]\\w*")
+        && look(staticMembers, STATIC_MEMBERS, name) == null
         ? why + " (if the build defines it, give it with -D " + name + "=VALUE)" : why;
   }
 
