@@ -57,6 +57,7 @@ __global__ void aliasOfType(T *out) {
   four[threadIdx.x][0] = 1.0f;  // expect: store ways=4
   own[threadIdx.x][0] = 1.0;    // expect: store ok
   __syncthreads();
-  out[threadIdx.x] = two[0][1] + four[0][1] + own[0][0];  // expect: load broadcast array=two; load broadcast array=four; load broadcast array=own
+  out[threadIdx.x] = two[0][1] + four[0][1];  // expect: load broadcast array=two; load broadcast array=four
+  out[threadIdx.x] += own[0][0];               // expect: load broadcast
 }
 template __global__ void aliasOfType<double>(double *);

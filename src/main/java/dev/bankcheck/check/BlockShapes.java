@@ -301,10 +301,6 @@ final class BlockShapes {
   }
 
   /**
-   * The declared types of a function's parameters and locals, to deduce its calls' template arguments from; a name
-   * declared twice with different types is left out.
-   */
-  /**
    * Each call of {@code host} under {@code s}, in lambdas' bodies too, with the block-scope aliases in force where it is
    * ({@code using scalar_t = float;}: a type dispatch names one type per block), in order of declaration.
    */
@@ -321,9 +317,8 @@ final class BlockShapes {
         exprs.add(v.init());
       }
     } else if (s instanceof Stmt.For f) {
-      aliasedCalls(new Stmt.Block(f.pos(), List.of(f.init() != null ? f.init() : new Stmt.Empty(f.pos()),
-          f.body() != null ? f.body() : new Stmt.Empty(f.pos()))), host, aliases, out);
       exprs.addAll(Arrays.asList(f.cond(), f.step()));
+      inner.addAll(Arrays.asList(f.init(), f.body()));
     } else if (s instanceof Stmt.If i) {
       exprs.add(i.cond());
       inner.addAll(Arrays.asList(i.then(), i.otherwise()));
@@ -357,6 +352,10 @@ final class BlockShapes {
     }
   }
 
+  /**
+   * The declared types of a function's parameters and locals, to deduce its calls' template arguments from; a name
+   * declared twice with different types is left out.
+   */
   private static Map<String, TypeRef> declaredTypes(Function f) {
     Map<String, TypeRef> out = new HashMap<>();
     Set<String> twice = new HashSet<>();

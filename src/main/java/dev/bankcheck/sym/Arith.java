@@ -109,13 +109,13 @@ public final class Arith {
         case MOD:
           // indices are taken as non-negative, as for symbolic values
           if (d != a || c <= 0) return d.plain();
-          if (within(d, 0, c - 1)) return d;
+          if (inRange(d, 0, c - 1)) return d;
           if (d.modulus() % c == 0 && d.residue().isConstant()) return Val.num(d.residue().constant() % c);
           // a value that may be negative (also as a 32-bit int: a vote's mask) keeps C's sign
           return mayBeNegative(d) ? Val.Data.between(d.source(), 1 - c, c - 1) : within(d, c - 1);
         case AND:
           if (!q.isConstant() || c < 0) return d.plain();
-          if (Long.bitCount(c + 1) == 1 && within(d, 0, c)) return d;
+          if (Long.bitCount(c + 1) == 1 && inRange(d, 0, c)) return d;
           if (Long.bitCount(c + 1) == 1 && d.modulus() % (c + 1) == 0 && d.residue().isConstant()) {
             return Val.num(d.residue().constant() & c);
           }
@@ -217,7 +217,7 @@ public final class Arith {
   }
 
   /** Whether data is known to lie in lo..hi: then masking or reducing it to that range leaves it as it is. */
-  private static boolean within(Val.Data d, long lo, long hi) {
+  private static boolean inRange(Val.Data d, long lo, long hi) {
     return d.min() != null && d.min() >= lo && d.max() <= hi;
   }
 

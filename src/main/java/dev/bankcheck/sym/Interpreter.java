@@ -992,7 +992,8 @@ public final class Interpreter {
   /** A lane's condition that depends on memory contents, when one does: values chosen by it do too. */
   private Val.Data dataCondition(Val[] c, boolean[] lanes) {
     for (int l = 0; l < n; l++) {
-      if (lanes[l] && dataIn(c[l]) != null) return dataIn(c[l]);
+      Val.Data d = lanes[l] ? dataIn(c[l]) : null;
+      if (d != null) return d;
     }
     return null;
   }

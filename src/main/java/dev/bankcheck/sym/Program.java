@@ -1081,16 +1081,15 @@ public final class Program {
       Type ft = resolve(f.type(), scope, problems, null, 0);
       Type element = ft;
       while (element instanceof Type.Array a) element = a.element();
-      if (explained) {
-        // the first member without a size says why the struct has none
-      } else if (element instanceof Type.Opaque o && f.type().pointers() == 0) {
+      // the first member without a size says why the struct has none
+      if (!explained && element instanceof Type.Opaque o && f.type().pointers() == 0) {
         String why = undeclaredType(f.type().base());
         if (why == null) why = whyNoLayout(o.name()); // a struct that has no layout itself (cub's Uninitialized)
         if (why == null) why = problems.isEmpty() ? null : problems.get(problems.size() - 1);
         noLayout(s, "'" + s.name() + "' has " + (f.is(VarDecl.BASE) ? "the base class '" : "the member '" + f.name()
             + "' of type '") + f.type().base() + "'" + (why != null ? " (" + why + ")" : ", whose size is unknown"));
         explained = true;
-      } else if (ft.size() < 0 && f.type().pointers() == 0) {
+      } else if (!explained && ft.size() < 0 && f.type().pointers() == 0) {
         String why = unsizedDimension(f.type(), scope);
         if (why != null) noLayout(s, "'" + s.name() + "' has the member '" + f.name() + "', whose " + why);
         explained = why != null;
