@@ -612,16 +612,18 @@ final class BlockShapes {
         return; // a launch of the called function's own: its walk records it
       }
       if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && depth < 2) passedKernels(c, nm.name(), env);
+      if (e instanceof Expr.Lambda lambda && lambda.function() != null && lambda.function().body() != null) {
+        // a lambda launches with the values where it is written: called there, kept to be called, or handed to a
+        // call that runs it (PyTorch's AT_DISPATCH_FLOATING_TYPES(t, "f", [&] { k<scalar_t><<<g, b>>>(...); }))
+        stmt(lambda.function().body(), new HashMap<>(env));
+        forgetAssignedIn(lambda.function().body(), env);
+        return;
+      }
       if (e instanceof Expr.Call c) {
-        // a lambda called where it is written ([&] { ... }()) or handed to a call that runs it (PyTorch's
-        // AT_DISPATCH_FLOATING_TYPES(t, "f", [&] { k<scalar_t><<<g, b>>>(...); })) launches from here
         List<Expr> parts = new ArrayList<>(c.args());
         parts.add(0, c.callee());
         for (Expr part : parts) {
-          if (part instanceof Expr.Lambda lambda && lambda.function() != null && lambda.function().body() != null) {
-            stmt(lambda.function().body(), new HashMap<>(env));
-            forgetAssignedIn(lambda.function().body(), env);
-          }
+          if (part instanceof Expr.Lambda) expr(part, env);
         }
       }
       if (e instanceof Expr.Launch l) {

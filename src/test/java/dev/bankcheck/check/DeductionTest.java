@@ -72,6 +72,16 @@ class DeductionTest {
   }
 
   @Test
+  void aLaunchInALambdaKeptInAVariable() {
+    assertDeduced(analyze(KERNEL + """
+        void host(const double* d, double* o) {
+          auto run = [&] { k<<<1, 64>>>(d, o); };
+          run();
+        }
+        """), "double", 2);
+  }
+
+  @Test
   void anAliasInEachBlockNamesItsTypeThere() {
     FileReport r = analyze(KERNEL + """
         template <typename T> void run(const T* in, T* out) { k<<<1, 64>>>(in, out); }
