@@ -991,8 +991,11 @@ public final class Interpreter {
 
   /** A lane's condition that depends on memory contents, when one does: values chosen by it do too. */
   private Val.Data dataCondition(Val[] c, boolean[] lanes) {
+    Val seen = null;
     for (int l = 0; l < n; l++) {
-      Val.Data d = lanes[l] ? dataIn(c[l]) : null;
+      if (!lanes[l] || c[l] == seen) continue; // lanes often share one value
+      seen = c[l];
+      Val.Data d = dataIn(c[l]);
       if (d != null) return d;
     }
     return null;
@@ -1005,12 +1008,25 @@ public final class Interpreter {
    */
   private static Val.Data dataIn(Val condition) {
     if (condition instanceof Val.Data d) return d;
-    return condition instanceof Val.Num v && v.poly().terms().keySet().stream().anyMatch(m -> LOADED.matcher(m).find())
-        ? READ_FROM_MEMORY : null;
+    if (condition instanceof Val.Num v) {
+      for (String monomial : v.poly().terms().keySet()) {
+        if (readFromMemory(monomial)) return READ_FROM_MEMORY;
+      }
+    }
+    return null;
   }
 
-  /** The symbol of a value read from memory ("s[16]#3", "(the contents of 'in')#7"), in a monomial. */
-  private static final java.util.regex.Pattern LOADED = java.util.regex.Pattern.compile("[\\])]#\\d+");
+  /** Whether a monomial names a value read from memory: "s[16]#3", "(the contents of 'in')#7". */
+  private static boolean readFromMemory(String monomial) {
+    for (int i = monomial.indexOf('#'); i > 0; i = monomial.indexOf('#', i + 1)) {
+      char before = monomial.charAt(i - 1);
+      if ((before == ']' || before == ')') && i + 1 < monomial.length() && Character.isDigit(monomial.charAt(i + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static final Val.Data READ_FROM_MEMORY = new Val.Data("a value read from memory");
 
   /**
