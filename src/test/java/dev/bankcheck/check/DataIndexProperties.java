@@ -54,14 +54,21 @@ class DataIndexProperties {
       for (int lane = 0; lane < 32; lane++) {
         address[lane] = (rowOf[lane / lanesPerRow] * k + (a * lane + b) % c) * width;
       }
-      int ways = ways(address, width, atomic);
-      String why = src + "\n" + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/" + f.bestWays() + " "
-          + f.reason() + "\ndrawn: " + ways;
-      if (f.verdict() == Verdict.DATA_DEPENDENT) {
-        assertTrue(best(f) <= ways && ways <= f.worstWays(), why);
-      } else {
-        assertTrue(f.ways() != null && f.ways() == ways, why);
-      }
+      assertAgrees(f, ways(address, width, atomic), src, "drawn");
+    }
+  }
+
+  /**
+   * Ways counted for one choice of the data ({@code choice} says which) agree with the finding: an exact verdict's
+   * ways, or within a data-dependent one's bounds.
+   */
+  static void assertAgrees(Finding f, int ways, String src, String choice) {
+    String why = src + "\n" + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/" + f.bestWays() + " "
+        + f.reason() + "\n" + choice + ": " + ways;
+    if (f.verdict() == Verdict.DATA_DEPENDENT) {
+      assertTrue(best(f) <= ways && ways <= f.worstWays(), why);
+    } else {
+      assertTrue(f.ways() != null && f.ways() == ways, why);
     }
   }
 

@@ -1,7 +1,6 @@
 package dev.bankcheck.check;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Random;
@@ -49,14 +48,7 @@ class MemoryConditionProperties {
         long i = value <= lane + shift ? (long) a * lane + b : (long) c * lane + d;
         address[lane] = (i % m) * 4;
       }
-      int ways = DataIndexProperties.ways(address, 4, false);
-      String why = src + "\n" + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/" + f.bestWays() + " "
-          + f.reason() + "\nfirst[0] = " + value + ": " + ways;
-      if (f.verdict() == Verdict.DATA_DEPENDENT) {
-        assertTrue(DataIndexProperties.best(f) <= ways && ways <= f.worstWays(), why);
-      } else {
-        assertTrue(f.ways() != null && f.ways() == ways, why);
-      }
+      DataIndexProperties.assertAgrees(f, DataIndexProperties.ways(address, 4, false), src, "first[0] = " + value);
     }
   }
 }

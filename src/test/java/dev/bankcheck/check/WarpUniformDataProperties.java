@@ -1,7 +1,6 @@
 package dev.bankcheck.check;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Random;
@@ -48,14 +47,7 @@ class WarpUniformDataProperties {
       for (int lane = 0; lane < 32; lane++) {
         address[lane] = ((long) (shared & mask) * a + (b * lane + c) % d) * width;
       }
-      int ways = DataIndexProperties.ways(address, width, atomic);
-      String why = src + "\n" + f.verdict() + " " + f.ways() + " " + f.worstWays() + "/" + f.bestWays() + " "
-          + f.reason() + "\nu = " + shared + ": " + ways;
-      if (f.verdict() == Verdict.DATA_DEPENDENT) {
-        assertTrue(DataIndexProperties.best(f) <= ways && ways <= f.worstWays(), why);
-      } else {
-        assertTrue(f.ways() != null && f.ways() == ways, why);
-      }
+      DataIndexProperties.assertAgrees(f, DataIndexProperties.ways(address, width, atomic), src, "u = " + shared);
     }
   }
 }
