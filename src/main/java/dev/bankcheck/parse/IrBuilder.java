@@ -566,7 +566,8 @@ final class IrBuilder {
     StructDef def = new StructDef(pos(s), name, s.kind.getText().equals("union"), List.copyOf(fields), align,
         List.copyOf(statics), List.copyOf(tps), specialization.stream().toList(), specializationValues,
         List.copyOf(memberTypes), List.copyOf(conversions), List.copyOf(constructors), fileScope);
-    if (hasBody) structs.add(def);
+    // "template <Mode M> struct Traits;" declares the template its specializations specialize
+    if (hasBody || !tps.isEmpty() && specialization.isEmpty()) structs.add(def);
     return def;
   }
 

@@ -4732,7 +4732,11 @@ public final class Interpreter {
   private Val object(StructDef struct, TypeRef written) {
     Instance instance = struct.templateParams().isEmpty() ? new Instance(struct, Map.of(), null)
         : program.typeArgument(written, templateScope).instance();
-    if (instance == null) return new Val.Obj(struct, Map.of()); // no arguments written: S s; in S's own code
+    if (instance == null) {
+      // no arguments written: S s; in S's own code, where S names the instance running (return S{b};)
+      Self self = currentSelf();
+      return new Val.Obj(struct, self != null && self.cls().def() == struct ? self.cls().bindings() : Map.of());
+    }
     if (instance.unknown() != null) return new Val.Unknown(instance.unknown());
     return new Val.Obj(instance.def(), program.scopeOf(instance));
   }

@@ -164,7 +164,8 @@ public final class Program {
         specializationsOf.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(s);
         continue;
       }
-      structDefs.putIfAbsent(s.name(), s);
+      // a class template declared before its definition, or only declared (its specializations define it)
+      structDefs.merge(s.name(), s, (first, later) -> declaredOnly(first) ? later : first);
       for (VarDecl t : s.memberTypes()) {
         memberTypeNames.put(t.name(), Boolean.TRUE);
         if (t.type().struct() != null) structDefs.putIfAbsent(t.type().base(), t.type().struct()); // Owner::Inner
@@ -648,9 +649,14 @@ public final class Program {
   private Val staticMember(Instance instance, String name, String member) {
     typeDepth++;
     try {
+      StructDef def = instance.def();
       Map<String, Val> statics = new HashMap<>(instance.bindings());
       // as scopeOf, stopping at the member: each static is evaluated once (Loop<T>::k nests 32 levels deep)
-      for (VarDecl st : instance.def().statics()) {
+      for (VarDecl st : membersInOrder(def)) {
+        if (def.memberTypes().contains(st)) {
+          bindMemberType(st, statics);
+          continue;
+        }
         Val v = st.init() == null ? null : new ConstantFolder(this, statics).eval(st.init());
         boolean constant = v instanceof Val.Num n && n.poly().isConstant();
         if (st.name().equals(member)) {
@@ -662,7 +668,8 @@ public final class Program {
           return new Val.Unknown("'" + name + "' has no constant value"
               + (v == null ? " (no initializer in its class)" : " (" + describe(v) + ")"));
         }
-        if (constant) statics.put(st.name(), v);
+        // one without a value still hides the file's names and says why where it is used
+        if (constant || v instanceof Val.Unknown) statics.put(st.name(), v);
       }
       return null;
     } finally {
@@ -681,24 +688,36 @@ public final class Program {
    */
   private Map<String, Val> withMembers(StructDef s, Map<String, Val> bindings) {
     Map<String, Val> scope = new HashMap<>(bindings);
-    // in declaration order, as the compiler reads them: "enum { BYTES = N * sizeof(T) }; using V = Bytes<BYTES>;"
-    List<VarDecl> members = new ArrayList<>(s.memberTypes());
-    members.addAll(s.statics());
-    members.sort(java.util.Comparator.comparing(VarDecl::pos));
-    for (VarDecl m : members) {
+    for (VarDecl m : membersInOrder(s)) {
       if (s.memberTypes().contains(m)) {
-        if (scope.containsKey("typename " + m.name())) continue;
-        TypeRef t = m.type();
-        // a struct defined in the alias (typedef struct { T v[4]; } U;) is laid out with the class's bindings
-        scope.put("typename " + m.name(), t.struct() != null && t.pointers() == 0 && t.dims().isEmpty()
-            ? new Val.Opaque("type:" + t.display(), new Instance(t.struct(), new HashMap<>(scope), null))
-            : typeArgument(t, scope));
+        bindMemberType(m, scope);
       } else {
         Val v = m.init() == null ? null : new ConstantFolder(this, scope).eval(m.init());
-        if (v instanceof Val.Num n && n.poly().isConstant()) scope.put(m.name(), v);
+        if (v instanceof Val.Num n && n.poly().isConstant() || v instanceof Val.Unknown) scope.put(m.name(), v);
       }
     }
     return scope;
+  }
+
+  /**
+   * A class's member types and static members in declaration order, as the compiler reads them:
+   * "enum { BYTES = N * sizeof(T) }; using V = Bytes<BYTES>;".
+   */
+  private static List<VarDecl> membersInOrder(StructDef s) {
+    List<VarDecl> members = new ArrayList<>(s.memberTypes());
+    members.addAll(s.statics());
+    members.sort(java.util.Comparator.comparing(VarDecl::pos));
+    return members;
+  }
+
+  /** Binds the member type {@code m} in {@code scope}, which holds the class's names declared before it. */
+  private void bindMemberType(VarDecl m, Map<String, Val> scope) {
+    if (scope.containsKey("typename " + m.name())) return;
+    TypeRef t = m.type();
+    // a struct defined in the alias (typedef struct { T v[4]; } U;) is laid out with the class's bindings
+    scope.put("typename " + m.name(), t.struct() != null && t.pointers() == 0 && t.dims().isEmpty()
+        ? new Val.Opaque("type:" + t.display(), new Instance(t.struct(), new HashMap<>(scope), null))
+        : typeArgument(t, scope));
   }
 
   /**
@@ -732,6 +751,12 @@ public final class Program {
     if (plain == null && owner.contains("::")) plain = look(structDefs, STRUCTS, owner.substring(owner.lastIndexOf("::") + 2));
     if (plain == null || !plain.templateParams().isEmpty()) return null;
     return new Val.Opaque("type:" + plain.name(), new Instance(plain, Map.of(), null));
+  }
+
+  /** A class template with nothing in it, as its declaration without a body records it. */
+  private static boolean declaredOnly(StructDef s) {
+    return !s.templateParams().isEmpty() && s.fields().isEmpty() && s.statics().isEmpty()
+        && s.memberTypes().isEmpty() && s.conversions().isEmpty() && s.constructors().isEmpty();
   }
 
   /** Every specialization of the class template {@code name}, or null. */

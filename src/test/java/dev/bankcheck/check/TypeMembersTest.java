@@ -368,4 +368,28 @@ class TypeMembersTest {
     assertUnknownBecause(at(r, 3, Op.STORE), "it comes after 'w', whose type 'float[][32]' has no known size ("
         + "'<anonymous@2>' has the member 'w', whose dimension 1 has no constant value");
   }
+
+  /**
+   * A static member without a value says why at each use, also through the statics computed from it (each once
+   * said "'B' is not declared in this file", though it is a member).
+   */
+  @Test
+  void aStaticWithoutValueSaysWhyThroughTheStaticsAfterIt() {
+    FileReport r = analyze("""
+        template <int N> struct L {
+          static constexpr int A = N * ROWS;
+          static constexpr int B = A + 4;
+          __device__ static float* at(char* s) { return reinterpret_cast<float*>(s + B); }
+        };
+        template <int N> __global__ void k(float* out) {
+          extern __shared__ char smem[];
+          reinterpret_cast<float*>(smem + L<N>::B)[threadIdx.x] = 1.0f;
+          L<N>::at(smem)[threadIdx.x] = 1.0f;
+        }
+        template __global__ void k<2>(float*);
+        """);
+    String why = "'ROWS' is not declared in this file (if the build defines it, give it with -D ROWS=VALUE)";
+    assertUnknownBecause(at(r, 8, Op.STORE), "'L<N>::B' has no constant value (" + why + ")");
+    assertUnknownBecause(at(r, 9, Op.STORE), why);
+  }
 }
