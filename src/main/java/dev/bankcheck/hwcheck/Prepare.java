@@ -109,7 +109,8 @@ public final class Prepare {
                 : "a template argument without a value (" + k.name() + "<" + analyzed.get(0) + ">)";
           }
           else {
-            callee = k.qualifiedName() + "<" + instantiations.get(0) + ">";
+            callee = k.qualifiedName() + "<" + (analyzed.isEmpty() ? instantiations.get(0)
+                : k.templateArguments(instantiations.get(0))) + ">";
             if (instantiations.size() > 1) note = "first of " + instantiations.size() + " instantiations";
           }
         }

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,9 +28,26 @@ import java.util.regex.Pattern;
 public record Sample(Path path, String display, String text, Map<String, String> defines, List<String> includeDirs,
     String block, List<String> droppedOptions, List<Kernel> kernels) {
 
-  /** A kernel defined in the sample; {@code instantiations} holds template argument lists as written. */
+  /**
+   * A kernel defined in the sample; {@code instantiations} holds template argument lists as written;
+   * {@code enumParams}, for each template parameter, the enum it takes a value of, else null.
+   */
   public record Kernel(String qualifiedName, String name, int line, List<String> params, boolean template,
-      List<String> instantiations) {}
+      List<String> instantiations, List<String> enumParams) {
+    /**
+     * {@code values} (bankcheck's "1, float") as template arguments: a number for an enum parameter is cast
+     * to the enum ({@code (Model)1}), which no integer converts to implicitly.
+     */
+    public String templateArguments(String values) {
+      List<String> out = new ArrayList<>();
+      String[] parts = values.split(", ");
+      for (int i = 0; i < parts.length; i++) {
+        String e = i < enumParams.size() ? enumParams.get(i) : null;
+        out.add(e != null && parts[i].matches("-?\\d+") ? "(" + e + ")" + parts[i] : parts[i]);
+      }
+      return String.join(", ", out);
+    }
+  }
 
   private static final Pattern RUN = Pattern.compile("^\\s*//\\s*RUN:(.*)$", Pattern.MULTILINE);
 
@@ -61,6 +79,8 @@ public record Sample(Path path, String display, String text, Map<String, String>
     PreprocessResult pp = new Preprocessor(includePaths, defines).process(path, display, text);
     CudaParserFacade.Result parsed = CudaParserFacade.parse(pp.tokens());
     String code = stripComments(text);
+    Set<String> enums = new HashSet<>();
+    for (TranslationUnit.EnumDef e : parsed.unit().enums()) enums.add(e.name());
     List<Kernel> kernels = new ArrayList<>();
     for (TranslationUnit.Item item : parsed.unit().items()) {
       if (!(item instanceof TranslationUnit.FunctionItem)) continue;
@@ -70,8 +90,13 @@ public record Sample(Path path, String display, String text, Map<String, String>
       for (VarDecl p : f.params()) params.add(p.name() == null ? "" : p.name());
       boolean template = f.templateParams() != null && !f.templateParams().isEmpty();
       String qualifier = namespaceAt(code, f.pos().line());
+      List<String> enumParams = new ArrayList<>();
+      for (Function.TemplateParam p : template ? f.templateParams() : List.<Function.TemplateParam>of()) {
+        enumParams.add(!p.type() && p.valueType() != null && enums.contains(p.valueType().base())
+            ? p.valueType().base() : null);
+      }
       kernels.add(new Kernel(qualifier.isEmpty() ? f.name() : qualifier + "::" + f.name(), f.name(), f.pos().line(),
-          params, template, template ? instantiations(code, f.name()) : List.of()));
+          params, template, template ? instantiations(code, f.name()) : List.of(), enumParams));
     }
     return new Sample(path, display, text, defines, includes, block, dropped, kernels);
   }

@@ -51,4 +51,12 @@ class DriverGenTest {
     assertEquals("", Sample.namespaceAt(code, 11));
     assertEquals(List.of("8, float", "32, float"), Sample.instantiations(code, "k"));
   }
+
+  /** bankcheck names an enum argument by its number; the launch casts it, as no integer converts to an enum. */
+  @Test
+  void enumArgumentsAreCastToTheirEnum() {
+    Sample.Kernel k = new Sample.Kernel("k", "k", 1, List.of("p"), true, List.of(),
+        java.util.Arrays.asList("Model", null, null));
+    assertEquals("(Model)1, 32, float", k.templateArguments("1, 32, float"));
+  }
 }
