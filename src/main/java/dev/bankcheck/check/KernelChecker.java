@@ -532,7 +532,7 @@ final class KernelChecker {
     // too many to analyze one by one: the template arguments only, the other arguments stay symbolic
     if (found.size() > MAX_INSTANTIATIONS) found = instantiations(kernel, false, assumed);
     int given = found.size();
-    if (given > MAX_INSTANTIATIONS) found = byTypeArguments(kernel, found.values(), assumed);
+    if (given > MAX_INSTANTIATIONS) found = byKeptArguments(kernel, found.values(), assumed);
     if (!found.isEmpty()) {
       if (given > MAX_INSTANTIATIONS) found.values().forEach(i -> symbolicValues(kernel, i.values(), symbolicNotes, given));
       return List.copyOf(found.values());
@@ -545,29 +545,63 @@ final class KernelChecker {
   }
 
   /**
-   * Too many instantiations: one run per set of type arguments ("T = float"), with the value parameters as
-   * any value, so that an access still has its element's size (reduction's reduce5<T, blockSize>: 30 sets,
-   * 3 types); empty when the kernel has no type parameter or too many sets of them.
+   * Too many instantiations: one run per set of the arguments of some parameters, the others as any value. Every
+   * type argument is kept, so that an access still has its element's size (reduction's reduce5<T, blockSize>: 30
+   * sets, 3 types); then each value parameter, those with fewest values first, while the sets stay within the
+   * limit (an enum's few models among many head counts). Empty when no parameter can be kept.
    */
-  private Map<String, Instantiation> byTypeArguments(Function kernel, java.util.Collection<Instantiation> all,
+  private Map<String, Instantiation> byKeptArguments(Function kernel, java.util.Collection<Instantiation> all,
       AssumeAnnotation.Combination assumed) {
-    if (kernel.templateParams().stream().noneMatch(Function.TemplateParam::type)) return Map.of();
+    List<Function.TemplateParam> kept = new ArrayList<>();
+    List<Function.TemplateParam> values = new ArrayList<>();
+    for (Function.TemplateParam p : kernel.templateParams()) {
+      // a value without a constant ("?") is any value in every run, noted as such
+      if (p.type()) kept.add(p);
+      else if (all.stream().noneMatch(i -> argumentText(i.values().get(p.name())).equals("?"))) values.add(p);
+    }
+    if (!kept.isEmpty() && runsKeeping(kept, all) > MAX_INSTANTIATIONS) return Map.of();
+    values.sort(java.util.Comparator.comparingInt(p -> runsKeeping(List.of(p), all)));
+    for (Function.TemplateParam p : values) {
+      kept.add(p);
+      if (runsKeeping(kept, all) > MAX_INSTANTIATIONS) kept.remove(p);
+    }
+    if (kept.isEmpty()) return Map.of();
     Map<String, Instantiation> out = new LinkedHashMap<>();
     for (Instantiation i : all) {
-      Map<String, Val> types = new HashMap<>(assumed.values());
+      Map<String, Val> chosen = new HashMap<>(assumed.values());
       List<String> shown = new ArrayList<>();
       for (Function.TemplateParam p : kernel.templateParams()) {
-        if (!p.type()) continue;
-        Val t = i.values().get("typename " + p.name());
-        types.put("typename " + p.name(), t);
-        shown.add(p.name() + " = " + (t instanceof Val.Opaque o ? o.what().substring("type:".length()) : "?"));
+        if (!kept.contains(p)) continue;
+        String key = p.type() ? "typename " + p.name() : p.name();
+        Val v = i.values().get(key);
+        chosen.put(key, v);
+        String named = v instanceof Val.Num n && n.poly().isConstant() && p.valueType() != null
+            ? program.enumerator(p.valueType().base(), n.poly().constant()) : null;
+        shown.add(p.name() + " = " + (named != null ? named : argumentText(v)));
       }
       String label = String.join(", ", shown) + (assumed.label().isEmpty() ? "" : " with " + assumed.label());
       Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
-          + " (from the explicit instantiations and launches that give them", "", types, new ArrayList<>()));
+          + " (from the explicit instantiations and launches that give them", "", chosen, new ArrayList<>()));
       for (BlockShapes.Shape s : i.shapes()) addShape(run.shapes(), s);
     }
-    return out.size() > MAX_INSTANTIATIONS ? Map.of() : out;
+    return out;
+  }
+
+  /** How many runs keeping the arguments of {@code params} (the others as any value) makes of {@code all}. */
+  private static int runsKeeping(List<Function.TemplateParam> params, java.util.Collection<Instantiation> all) {
+    Set<List<String>> runs = new HashSet<>();
+    for (Instantiation i : all) {
+      List<String> run = new ArrayList<>();
+      for (Function.TemplateParam p : params) run.add(argumentText(i.values().get(p.type() ? "typename " + p.name() : p.name())));
+      runs.add(run);
+    }
+    return runs.size();
+  }
+
+  /** A run's template argument as its label shows it: a type's name, a constant, else "?". */
+  private static String argumentText(Val v) {
+    return v instanceof Val.Opaque o && o.what().startsWith("type:") ? o.what().substring("type:".length())
+        : v instanceof Val.Num n && n.poly().isConstant() ? Long.toString(n.poly().constant()) : "?";
   }
 
   /**
@@ -693,7 +727,8 @@ final class KernelChecker {
           continue;
         }
         b.put(p.name(), v);
-        templateParts.add(p.name() + " = " + n.poly().constant());
+        String named = p.valueType() == null ? null : program.enumerator(p.valueType().base(), n.poly().constant());
+        templateParts.add(p.name() + " = " + (named != null ? named : n.poly().constant()));
       }
     }
     for (int i = 0; i < kernel.params().size(); i++) {

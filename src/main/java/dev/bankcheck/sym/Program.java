@@ -178,6 +178,7 @@ public final class Program {
       }
     }
     for (TranslationUnit.EnumDef e : unit.enums()) {
+      if (!e.name().isEmpty()) enumDefs.putIfAbsent(e.name(), e);
       Expr next = null;
       for (TranslationUnit.Enumerator en : e.enumerators()) {
         Expr value = en.value() != null ? en.value() : next != null ? next : new Expr.IntLit(Pos.NONE, 0);
@@ -751,6 +752,24 @@ public final class Program {
     if (plain == null && owner.contains("::")) plain = look(structDefs, STRUCTS, owner.substring(owner.lastIndexOf("::") + 2));
     if (plain == null || !plain.templateParams().isEmpty()) return null;
     return new Val.Opaque("type:" + plain.name(), new Instance(plain, Map.of(), null));
+  }
+
+  private final Map<String, TranslationUnit.EnumDef> enumDefs = new HashMap<>();
+
+  /**
+   * {@code value} as the enumerator of the enum {@code type} that has it ({@code Model::Wide}), so that a value
+   * is named as the code names it; null where {@code type} is no enum of the file or none of its enumerators has it.
+   */
+  public String enumerator(String type, long value) {
+    TranslationUnit.EnumDef e = enumDefs.get(type);
+    if (e == null) return null;
+    for (TranslationUnit.Enumerator en : e.enumerators()) {
+      if (constantValue(e.name() + "::" + en.name()) instanceof Val.Num n && n.poly().isConstant()
+          && n.poly().constant() == value) {
+        return e.name() + "::" + en.name();
+      }
+    }
+    return null;
   }
 
   /** A class template with nothing in it, as its declaration without a body records it. */

@@ -1395,16 +1395,18 @@ class AnalyzerTest {
   }
 
   /**
-   * Past the limit, each set of type arguments still runs (the value parameters as any value), so an
+   * Past the limit, each set of type arguments still runs (the value parameters as any value), so that an
    * access keeps its element's size: cuda-samples' reduce6<T, blockSize, nIsPow2> (60 sets, 3 types) was all
-   * unknown. A value parameter's default is not taken then: no launch need use it (bitsandbytes' gemm_4bit_sm80
-   * got MT = 128, NT = 128 that way, without a word).
+   * unknown. A value parameter that every instantiation gives the same value (here P's default, which none
+   * overrides) runs with it; its default alone is no value (bitsandbytes' gemm_4bit_sm80 got MT = 128,
+   * NT = 128 that way, without a word, when no launch gave one).
    */
   @Test
   void tooManyInstantiationsStillRunEachElementType() {
     int max = KernelChecker.MAX_INSTANTIATIONS;
     StringBuilder src = new StringBuilder("template <class T, int N, int P = 2> __global__ void k(T* o) {\n"
-        + "  __shared__ T s[1024];\n  s[threadIdx.x * 2] = o[N];\n  s[threadIdx.x * P] = o[0];\n}\n");
+        + "  __shared__ T s[1024];\n  s[threadIdx.x * 2] = o[N];\n  s[threadIdx.x * P] = o[0];\n"
+        + "  s[threadIdx.x * N] = o[1];\n}\n");
     for (String type : List.of("float", "double")) {
       for (int n = 1; n <= max / 2 + 1; n++) {
         src.append("template __global__ void k<").append(type).append(", ").append(n).append(">(").append(type)
@@ -1414,18 +1416,47 @@ class AnalyzerTest {
     FileReport r = analyze(src.toString());
     Finding f = at(r, 3, Op.STORE);
     assertEquals(2, f.ways(), f.reason()); // float: stride 2 words; double: lanes 0 and 8 of a half-warp
-    assertTrue(f.reason().endsWith("(worst at T = double)"), f.reason());
-    assertTrue(f.assumptions().contains("worst over the runs with template arguments T = float (from the explicit"
-        + " instantiations and launches that give them); template arguments T = double (from the explicit"
-        + " instantiations and launches that give them)"), f.assumptions().toString());
-    assertTrue(f.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' "
+    assertTrue(f.reason().endsWith("(worst at T = double, P = 2)"), f.reason());
+    assertTrue(f.assumptions().contains("worst over the runs with template arguments T = float, P = 2 (from the"
+        + " explicit instantiations and launches that give them); template arguments T = double, P = 2 (from the"
+        + " explicit instantiations and launches that give them)"), f.assumptions().toString());
+    assertEquals(2, at(r, 4, Op.STORE).ways());
+    Finding any = at(r, 5, Op.STORE);
+    assertEquals(Verdict.UNKNOWN, any.verdict(), any.reason());
+    assertTrue(any.assumptions().contains("template parameter 'N' was analyzed as any value: the file gives 'k' "
+        + (max + 2) + " sets of template arguments, more than the " + max + " analyzed one by one"),
+        any.assumptions().toString());
+  }
+
+  /**
+   * Past the limit, value parameters with few values still run one by one, those with fewest first, while the
+   * runs stay within it: FlashInfer's decode kernels take one of two models (an enum) among 40 sets of head
+   * counts and sizes, and a model's traits (its row stride) were unknown with every parameter any value.
+   */
+  @Test
+  void tooManyInstantiationsKeepTheValuesOfFewChoices() {
+    int max = KernelChecker.MAX_INSTANTIATIONS;
+    StringBuilder src = new StringBuilder("""
+        enum class Model { Narrow, Wide };
+        template <Model M> struct Traits;
+        template <> struct Traits<Model::Narrow> { static constexpr int ROW = 32; };
+        template <> struct Traits<Model::Wide> { static constexpr int ROW = 33; };
+        template <int H, Model M> __global__ void k(float* o) {
+          __shared__ float s[32 * 33];
+          s[threadIdx.x * Traits<M>::ROW] = o[H];
+        }
+        """);
+    for (String m : List.of("Narrow", "Wide")) {
+      for (int h = 1; h <= max / 2 + 1; h++) {
+        src.append("template __global__ void k<").append(h).append(", Model::").append(m).append(">(float*);\n");
+      }
+    }
+    Finding f = at(analyze(src.toString()), 7, Op.STORE);
+    assertEquals(32, f.ways(), f.reason());
+    assertTrue(f.reason().endsWith("(worst at M = Model::Narrow)"), f.reason());
+    assertTrue(f.assumptions().contains("template parameter 'H' was analyzed as any value: the file gives 'k' "
         + (max + 2) + " sets of template arguments, more than the " + max + " analyzed one by one"),
         f.assumptions().toString());
-    Finding defaulted = at(r, 4, Op.STORE);
-    assertEquals(Verdict.UNKNOWN, defaulted.verdict(), defaulted.reason());
-    assertTrue(defaulted.assumptions().contains("template parameter 'P' was analyzed as any value: the file gives 'k' "
-        + (max + 2) + " sets of template arguments, more than the " + max + " analyzed one by one"),
-        defaulted.assumptions().toString());
   }
 
   /**
