@@ -69,8 +69,9 @@ final class ConstantFolder {
     if (e instanceof Expr.Unary u) return Arith.unary(u.op(), eval(u.operand()));
     if (e instanceof Expr.Cast c) return eval(c.operand());
     if (e instanceof Expr.Ternary t) {
-      int c = Arith.truth(eval(t.cond()));
-      if (c < 0) return new Val.Unknown("condition is not a constant");
+      Val cond = eval(t.cond());
+      int c = Arith.truth(cond);
+      if (c < 0) return new Val.Unknown("the condition of '?:' has no constant value (" + Program.describe(cond) + ")");
       return eval(c == 1 ? t.then() : t.otherwise());
     }
     if (e instanceof Expr.SizeofType s) {

@@ -669,8 +669,8 @@ public final class Program {
           return new Val.Unknown("'" + name + "' has no constant value"
               + (v == null ? " (no initializer in its class)" : " (" + describe(v) + ")"));
         }
-        // one without a value still hides the file's names and says why where it is used
-        if (constant || v instanceof Val.Unknown) statics.put(st.name(), v);
+        // one without a constant value still hides the file's names: its uses say why, or follow its symbols
+        if (v != null) statics.put(st.name(), v);
       }
       return null;
     } finally {
@@ -694,7 +694,7 @@ public final class Program {
         bindMemberType(m, scope);
       } else {
         Val v = m.init() == null ? null : new ConstantFolder(this, scope).eval(m.init());
-        if (v instanceof Val.Num n && n.poly().isConstant() || v instanceof Val.Unknown) scope.put(m.name(), v);
+        if (v != null) scope.put(m.name(), v);
       }
     }
     return scope;

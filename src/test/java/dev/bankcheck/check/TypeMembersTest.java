@@ -392,4 +392,22 @@ class TypeMembersTest {
     assertUnknownBecause(at(r, 8, Op.STORE), "'L<N>::B' has no constant value (" + why + ")");
     assertUnknownBecause(at(r, 9, Op.STORE), why);
   }
+
+  /** A static chosen by '?:' on a parameter without a value names what the condition depends on. */
+  @Test
+  void aStaticChosenByAnOpenConditionSaysWhatItDependsOn() {
+    FileReport r = analyze("""
+        enum class Mode { A, B };
+        template <Mode C> struct L {
+          static constexpr bool WIDE = (C == Mode::B);
+          static constexpr int S = WIDE ? 2 : 1;
+        };
+        template <Mode C> __global__ void k(float* o) {
+          __shared__ float s[64];
+          s[threadIdx.x * L<C>::S] = 1.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 8, Op.STORE),
+        "'L<C>::S' has no constant value (the condition of '?:' has no constant value (it depends on (C) == (1)))");
+  }
 }
