@@ -277,10 +277,11 @@ public final class Program {
    * through aliases ("'RowReduce' is 'cub::BlockReduce': ..."); else null.
    */
   public String undeclaredType(String name) {
-    return undeclaredType(name, 0);
+    return undeclaredType(name, 0, true);
   }
 
-  private String undeclaredType(String name, int depth) {
+  /** {@link #undeclaredType(String)}; {@code macroLike}: a name the build's -D may define, written without arguments. */
+  private String undeclaredType(String name, int depth, boolean macroLike) {
     String head = name.startsWith("::") ? name.substring(2) : name;
     if (head.indexOf('<') > 0) head = head.substring(0, head.indexOf('<'));
     for (String owner = head; ; owner = owner.substring(0, owner.lastIndexOf("::"))) {
@@ -291,12 +292,16 @@ public final class Program {
       }
       TypeRef alias = look(typedefs, TYPEDEFS, owner);
       if (alias != null) {
-        String why = depth < 8 ? undeclaredType(alias.base(), depth + 1) : null;
+        String why = depth < 8 ? undeclaredType(alias.base(), depth + 1, false) : null;
         return why == null ? null : "'" + owner + "' is '" + alias.display() + "': " + why;
       }
       if (owner.lastIndexOf("::") <= 0) break;
     }
-    return undeclared(head);
+    String why = undeclared(head);
+    // HeCBench's sss-cuda: kernels.cu uses myInt, which the file that includes it #defines as short
+    return macroLike && why.endsWith(" is not declared in this file") && head.matches("[A-Za-z_]\\w*") && !name.contains("<")
+        ? why + " (if the build or a file that includes this one defines it, give it with -D " + head + "=TYPE)"
+        : why;
   }
 
   /** The type a file-scope typedef or alias {@code name} stands for, or null. */
@@ -1127,7 +1132,8 @@ public final class Program {
       while (element instanceof Type.Array a) element = a.element();
       // the first member without a size says why the struct has none
       if (!explained && element instanceof Type.Opaque o && f.type().pointers() == 0) {
-        String why = undeclaredType(f.type().base());
+        String why = undeclaredType(f.type().base(), 0, !f.is(VarDecl.BASE) && f.type().templateArgs().isEmpty()
+            && f.type().templateValues().isEmpty());
         if (why == null) why = whyNoLayout(o.name()); // a struct that has no layout itself (cub's Uninitialized)
         if (why == null) why = problems.isEmpty() ? null : problems.get(problems.size() - 1);
         noLayout(s, "'" + s.name() + "' has " + (f.is(VarDecl.BASE) ? "the base class '" : "the member '" + f.name()

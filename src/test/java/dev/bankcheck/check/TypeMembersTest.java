@@ -410,4 +410,20 @@ class TypeMembersTest {
     assertUnknownBecause(at(r, 8, Op.STORE),
         "'L<C>::S' has no constant value (the condition of '?:' has no constant value (it depends on (C) == (1)))");
   }
+
+  /**
+   * A type named nowhere, with every include found, may come from the build or from the file that includes this
+   * one (HeCBench's sss-cuda kernels.cu uses myInt, which its includer #defines): the reason says how to give it.
+   */
+  @Test
+  void anUndeclaredTypeSuggestsGivingIt() {
+    FileReport r = analyze("""
+        __global__ void k(myInt* out) {
+          __shared__ myInt s[64];
+          s[threadIdx.x * 2] = 1;
+        }
+        """);
+    assertUnknownBecause(at(r, 3, Op.STORE), "'myInt' is not declared in this file (if the build or a file that"
+        + " includes this one defines it, give it with -D myInt=TYPE)");
+  }
 }
