@@ -575,9 +575,7 @@ final class KernelChecker {
         String key = p.type() ? "typename " + p.name() : p.name();
         Val v = i.values().get(key);
         chosen.put(key, v);
-        String named = v instanceof Val.Num n && n.poly().isConstant() && p.valueType() != null
-            ? program.enumerator(p.valueType().base(), n.poly().constant()) : null;
-        shown.add(p.name() + " = " + (named != null ? named : argumentText(v)));
+        shown.add(p.name() + " = " + argumentLabel(p, v));
       }
       String label = String.join(", ", shown) + (assumed.label().isEmpty() ? "" : " with " + assumed.label());
       Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
@@ -596,6 +594,13 @@ final class KernelChecker {
       runs.add(run);
     }
     return runs.size();
+  }
+
+  /** {@link #argumentText}, with an enum's value named by its enumerator ("M = Model::Wide"). */
+  private String argumentLabel(Function.TemplateParam p, Val v) {
+    String named = v instanceof Val.Num n && n.poly().isConstant() && p.valueType() != null
+        ? program.enumerator(p.valueType().base(), n.poly().constant()) : null;
+    return named != null ? named : argumentText(v);
   }
 
   /** A run's template argument as its label shows it: a type's name, a constant, else "?". */
@@ -727,8 +732,7 @@ final class KernelChecker {
           continue;
         }
         b.put(p.name(), v);
-        String named = p.valueType() == null ? null : program.enumerator(p.valueType().base(), n.poly().constant());
-        templateParts.add(p.name() + " = " + (named != null ? named : n.poly().constant()));
+        templateParts.add(p.name() + " = " + argumentLabel(p, v));
       }
     }
     for (int i = 0; i < kernel.params().size(); i++) {
