@@ -2,6 +2,7 @@ package dev.bankcheck.check;
 
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.LaunchCalls;
 import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.TranslationUnit;
 import dev.bankcheck.ir.TypeRef;
@@ -505,6 +506,8 @@ final class BlockShapes {
   private static final String KERNEL = "kernel ";
   /** Key prefix of a block-scope type alias ({@code using c_type = half;}), as template arguments name it. */
   private static final String ALIAS = "typename ";
+  /** Key prefix that marks a host variable as a {@code cudaLaunchConfig_t}; the variable's own key holds its blockDim. */
+  private static final String CONFIG = "config ";
 
   /**
    * Walks host code in order, tracking constant ints and dim3 variables through declarations and
@@ -563,6 +566,14 @@ final class BlockShapes {
           }
           env.put(TYPE + v.name(), v.type());
           env.put(KERNEL + v.name(), templateId(v.init()));
+          if (v.type().pointers() == 0 && simpleName(v.type().base()).equals("cudaLaunchConfig_t")) {
+            // held as its blockDim: cudaLaunchConfig_t c{grid, block, smem, stream, attrs, n}, else dim3's default
+            // (1,1,1) until set
+            env.put(CONFIG + v.name(), true);
+            env.put(v.name(), v.init() instanceof Expr.InitList il && il.items().size() >= 2 ? dims(il.items().get(1), env)
+                : v.init() == null || v.init() instanceof Expr.InitList ? new int[] {1, 1, 1} : null);
+            continue;
+          }
           // auto block = dim3(256); is a dim3 too
           boolean dim3 = v.type().pointers() == 0 && (v.type().base().equals("dim3") || v.type().base().equals("auto")
               && v.init() instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && nm.name().equals("dim3"));
@@ -611,6 +622,10 @@ final class BlockShapes {
       } else if (e instanceof Expr.Launch && depth > 0) {
         return; // a launch of the called function's own: its walk records it
       }
+      if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && LaunchCalls.kernelArgument(nm.name()) >= 0) {
+        apiLaunch(c, nm.name(), env);
+        return;
+      }
       if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm && depth < 2) passedKernels(c, nm.name(), env);
       if (e instanceof Expr.Lambda lambda && lambda.function() != null && lambda.function().body() != null) {
         // a lambda launches with the values where it is written: called there, kept to be called, or handed to a
@@ -627,17 +642,15 @@ final class BlockShapes {
         }
       }
       if (e instanceof Expr.Launch l) {
-        List<Long> args = new ArrayList<>();
-        List<TypeRef> types = new ArrayList<>();
-        for (Expr a : l.args()) {
-          args.add(constant(a, env));
-          types.add(type(a, env));
-        }
-        out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos(),
-            l.config().size() >= 2 ? dims(l.config().get(1), env) : null, args, types, l, caller, constants(env)));
-        for (Expr a : l.args()) expr(a, env);
+        record(l, l.config().size() >= 2 ? dims(l.config().get(1), env) : null, env);
       } else if (e instanceof Expr.Comma c) {
         for (Expr x : c.exprs()) expr(x, env);
+      } else if (e instanceof Expr.Assign a && a.op().equals("=") && configBlock(a.target(), env) != null) {
+        // config.blockDim = 256; config.blockDim.x = 128; (other members leave the block as it is)
+        Expr.Name config = configBlock(a.target(), env);
+        env.put(config.name(), a.target() instanceof Expr.Member m && m.base() instanceof Expr.Name
+            ? dims(a.value(), env) : withAxis((int[]) env.get(config.name()), ((Expr.Member) a.target()).member(),
+                constant(a.value(), env)));
       } else if (e instanceof Expr.Assign a && a.op().equals("=")) {
         if (a.target() instanceof Expr.Name nm && env.containsKey(KERNEL + nm.name())) {
           env.put(KERNEL + nm.name(), templateId(a.value()));
@@ -645,12 +658,8 @@ final class BlockShapes {
         if (a.target() instanceof Expr.Name nm && env.containsKey(nm.name())) {
           env.put(nm.name(), env.get(nm.name()) instanceof int[] ? dims(a.value(), env) : constant(a.value(), env));
         } else if (a.target() instanceof Expr.Member m && m.base() instanceof Expr.Name nm
-            && env.get(nm.name()) instanceof int[] d) {
-          int axis = "xyz".indexOf(m.member());
-          Long v = constant(a.value(), env);
-          int[] updated = d.clone();
-          if (axis >= 0 && m.member().length() == 1 && v != null && v >= 1 && v <= 1024) updated[axis] = v.intValue();
-          env.put(nm.name(), axis >= 0 && v != null ? updated : null);
+            && env.get(nm.name()) instanceof int[] d && !env.containsKey(CONFIG + nm.name())) {
+          env.put(nm.name(), withAxis(d, m.member(), constant(a.value(), env)));
         }
       } else if (e instanceof Expr.Assign a && a.target() instanceof Expr.Name nm && env.containsKey(nm.name())) {
         // n *= 2: the new value from the old one, while it is constant
@@ -664,6 +673,51 @@ final class BlockShapes {
         String op = e instanceof Expr.Unary u ? u.op() : ((Expr.Postfix) e).op();
         env.put(target.name(), env.get(target.name()) instanceof Long old ? old + (op.equals("++") ? 1 : -1) : null);
       }
+    }
+
+    private void record(Expr.Launch l, int[] block, Map<String, Object> env) {
+      List<Long> args = new ArrayList<>();
+      List<TypeRef> types = new ArrayList<>();
+      for (Expr a : l.args()) {
+        args.add(constant(a, env));
+        types.add(type(a, env));
+      }
+      out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos(), block, args, types,
+          l, caller, constants(env)));
+      for (Expr a : l.args()) expr(a, env);
+    }
+
+    /**
+     * A launch through the runtime API, recorded as {@code k<<<...>>>} would be: its block is the call's
+     * ({@code cudaLaunchKernel(k, grid, block, ...)}) or that of the {@code cudaLaunchConfig_t} it is given
+     * ({@code cudaLaunchKernelEx(&config, k<32>, args...)}); the kernel is named, held in a variable ({@code auto
+     * kernel = k<32>;}) or, in a called function, passed to it.
+     */
+    private void apiLaunch(Expr.Call c, String api, Map<String, Object> env) {
+      int at = LaunchCalls.kernelArgument(api);
+      if (c.args().size() <= at) return;
+      Expr k = c.args().get(at);
+      while (k instanceof Expr.Cast || k instanceof Expr.Unary u && u.op().equals("&")) {
+        k = k instanceof Expr.Cast cast ? cast.operand() : ((Expr.Unary) k).operand();
+      }
+      Expr.TemplateId t = k instanceof Expr.Name n && env.get(KERNEL + n.name()) instanceof Expr.TemplateId held ? held
+          : depth == 0 && k instanceof Expr.TemplateId id ? id : null;
+      // a kernel named without template arguments, not a variable (a called function's own launches are its walk's)
+      String plain = t == null && depth == 0 && k instanceof Expr.Name n && !env.containsKey(TYPE + n.name())
+          ? n.name() : null;
+      if (t == null && plain == null) return;
+      int[] block = null;
+      if (at == 0 && c.args().size() > 2) {
+        block = dims(c.args().get(2), env);
+      } else if (at == 1) {
+        Expr config = c.args().get(0) instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : c.args().get(0);
+        if (config instanceof Expr.Name n && env.containsKey(CONFIG + n.name()) && env.get(n.name()) instanceof int[] d) {
+          block = d;
+        }
+      }
+      List<Expr> args = LaunchCalls.argumentsFollow(api) ? c.args().subList(2, c.args().size()) : List.of();
+      record(t != null ? new Expr.Launch(c.pos(), t.name(), t.templateArgs(), List.of(), args, t.templateValues())
+          : new Expr.Launch(c.pos(), plain, List.of(), List.of(), args), block, env);
     }
 
     /**
@@ -758,6 +812,27 @@ final class BlockShapes {
       }
       TypeRef element = t.templateArgs().get(0);
       return element == null || unboundTypes.contains(element.base()) ? null : element.withDims(List.of(), 1);
+    }
+
+    /**
+     * The {@code cudaLaunchConfig_t} variable whose block {@code target} is: {@code config.blockDim} or {@code
+     * config.blockDim.x}; else null.
+     */
+    private static Expr.Name configBlock(Expr target, Map<String, Object> env) {
+      if (target instanceof Expr.Member axis && axis.base() instanceof Expr.Member m && axis.member().length() == 1) {
+        target = m;
+      }
+      return target instanceof Expr.Member m && m.member().equals("blockDim") && m.base() instanceof Expr.Name nm
+          && env.containsKey(CONFIG + nm.name()) ? nm : null;
+    }
+
+    /** {@code d} with the axis {@code member} ("x", "y", "z") set to {@code v}; null where either is not known. */
+    private static int[] withAxis(int[] d, String member, Long v) {
+      int axis = member.length() == 1 ? "xyz".indexOf(member) : -1;
+      if (d == null || axis < 0 || v == null) return null;
+      int[] updated = d.clone();
+      if (v >= 1 && v <= 1024) updated[axis] = v.intValue();
+      return updated;
     }
 
     /** Variables a loop assigns take a different value in each iteration: none is constant inside or after it. */

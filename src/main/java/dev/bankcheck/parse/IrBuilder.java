@@ -3,6 +3,7 @@ package dev.bankcheck.parse;
 import dev.bankcheck.ir.AsmCalls;
 import dev.bankcheck.ir.Expr;
 import dev.bankcheck.ir.Function;
+import dev.bankcheck.ir.LaunchCalls;
 import dev.bankcheck.ir.Stmt;
 import dev.bankcheck.ir.StructDef;
 import dev.bankcheck.ir.TranslationUnit;
@@ -1141,7 +1142,9 @@ final class IrBuilder {
         return new Expr.Call(p, expr(c.callee), callTemplateArgs(mt.callTemplateArgs()), args(c.args),
             callTemplateValues(mt.callTemplateArgs()));
       }
-      return new Expr.Call(p, expr(c.callee), List.of(), args(c.args));
+      Expr callee = expr(c.callee);
+      if (callee instanceof Expr.Name n && LaunchCalls.kernelArgument(n.name()) >= 0) launchesBuilt++;
+      return new Expr.Call(p, callee, List.of(), args(c.args));
     }
     if (e instanceof MemberExprContext m) {
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));

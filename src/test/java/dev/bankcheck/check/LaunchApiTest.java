@@ -1,0 +1,104 @@
+package dev.bankcheck.check;
+
+import static dev.bankcheck.check.AnalyzerTest.analyze;
+import static dev.bankcheck.check.AnalyzerTest.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Launches through the runtime API (cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaLaunchKernelEx,
+ * cudaLaunchKernelExC) give a kernel its template arguments, block and constant arguments as k<<<g, b>>>(...) does.
+ */
+class LaunchApiTest {
+  /** Stride N words: N-way for N = 2, 4, ...; the y rows of a 2-D block are 32 words apart. */
+  private static final String KERNEL = """
+      template <int N>
+      __global__ void k(float* o, int n) {
+        __shared__ float s[64 * 64];
+        s[threadIdx.x * N + threadIdx.y * 32] = o[0];
+        o[1] = s[threadIdx.x * n];
+      }
+      """;
+
+  private static void assertRun(FileReport r, int n, String block, String from) {
+    Finding f = at(r, 4, Op.STORE);
+    String shown = f.assumptions().toString();
+    assertTrue(shown.contains("template arguments N = " + n) && shown.contains("(from the launch at line " + from + ")"),
+        shown);
+    assertTrue(shown.contains("blockDim = " + block + " from the launch at line " + from), shown);
+  }
+
+  @Test
+  void cudaLaunchKernelExWithTheConfigSetMemberByMember() {
+    FileReport r = analyze(KERNEL + """
+        template <int N>
+        void launch(float* o, cudaStream_t stream) {
+          auto kernel = &k<N>;
+          cudaLaunchConfig_t config;
+          config.gridDim = 8;
+          config.blockDim = 128;
+          config.dynamicSmemBytes = 0;
+          config.stream = stream;
+          cudaLaunchKernelEx(&config, kernel, o, 4);
+        }
+        void host(float* o) { launch<2>(o, 0); }
+        """);
+    assertRun(r, 2, "(128,1,1)", "15 in launch<2>");
+    assertEquals(2, at(r, 4, Op.STORE).ways());
+    assertEquals(4, at(r, 5, Op.LOAD).ways(), at(r, 5, Op.LOAD).reason()); // the launch's n = 4
+  }
+
+  @Test
+  void cudaLaunchKernelExCWithAnAggregateConfig() {
+    FileReport r = analyze(KERNEL + """
+        void host(float* o, int n, cudaStream_t stream) {
+          dim3 grid(16);
+          dim3 block(16, 2);
+          cudaLaunchConfig_t config{grid, block, 0, stream, nullptr, 0};
+          void* args[] = {(void*)&o, (void*)&n};
+          cudaLaunchKernelExC(&config, (const void*)k<4>, args);
+        }
+        """);
+    assertRun(r, 4, "(16,2,1)", "12");
+    // 16 lanes 4 words apart, the second row 32 words on: bank 0 holds words 0, 32 (lanes 8 and 16) and 64
+    assertEquals(3, at(r, 4, Op.STORE).ways(), at(r, 4, Op.STORE).reason());
+  }
+
+  @Test
+  void cudaLaunchKernelAndCooperativeKernelTakeTheBlockArgument() {
+    FileReport r = analyze(KERNEL + """
+        __global__ void plain(float* o) {
+          __shared__ double d[32 * 32];
+          d[threadIdx.x * 2] = o[0];
+        }
+        void host(float* o, cudaStream_t stream) {
+          void* args[] = {(void*)&o};
+          cudaLaunchKernel((void*)k<8>, dim3(4), dim3(64), args, 0, stream);
+          cudaLaunchCooperativeKernel(reinterpret_cast<void*>(plain), 4, 256, args, 0, stream);
+        }
+        """);
+    assertRun(r, 8, "(64,1,1)", "13");
+    Finding f = at(r, 9, Op.STORE);
+    assertTrue(f.assumptions().contains("blockDim = (256,1,1) from the launch at line 14"), f.assumptions().toString());
+  }
+
+  /** A launcher that takes the kernel as a parameter launches what each of its callers passes. */
+  @Test
+  void aKernelPassedToALauncherThatUsesTheApi() {
+    FileReport r = analyze(KERNEL + """
+        template <typename Kernel>
+        void launch_ex(Kernel kernel, float* o, int threads) {
+          cudaLaunchConfig_t config = {0};
+          config.blockDim.x = threads;
+          config.blockDim.y = 1;
+          config.blockDim.z = 1;
+          cudaLaunchKernelEx(&config, kernel, o, 1);
+        }
+        void host(float* o) { launch_ex(k<16>, o, 96); }
+        """);
+    assertRun(r, 16, "(96,1,1)", "13");
+    assertEquals(16, at(r, 4, Op.STORE).ways(), at(r, 4, Op.STORE).reason());
+  }
+}
