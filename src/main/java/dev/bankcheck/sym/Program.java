@@ -657,6 +657,7 @@ public final class Program {
     try {
       StructDef def = instance.def();
       Map<String, Val> statics = new HashMap<>(instance.bindings());
+      putInherited(instance, statics);
       // as scopeOf, stopping at the member: each static is evaluated once (Loop<T>::k nests 32 levels deep)
       for (VarDecl st : membersInOrder(def)) {
         if (def.memberTypes().contains(st)) {
@@ -677,7 +678,17 @@ public final class Program {
         // one without a constant value still hides the file's names: its uses say why, or follow its symbols
         if (v != null) statics.put(st.name(), v);
       }
-      return null;
+      // else a base class's (struct Traits<B> : Traits<A> {}), the first one's that has it
+      Val.Unknown unknownBase = null;
+      for (Val base : bases(instance)) {
+        if (base instanceof Val.Unknown u) {
+          if (unknownBase == null) unknownBase = new Val.Unknown("'" + name + "' has no constant value (" + u.reason() + ")");
+          continue;
+        }
+        Val v = staticMember(((Val.Opaque) base).instance(), name, member);
+        if (v != null) return v;
+      }
+      return unknownBase;
     } finally {
       typeDepth--;
     }
@@ -685,15 +696,66 @@ public final class Program {
 
   /** An instance's parameters and its static members with constant values, as its members' code sees them. */
   public Map<String, Val> scopeOf(Instance instance) {
-    return withMembers(instance.def(), instance.bindings());
+    return withMembers(instance, instance.bindings());
+  }
+
+  /**
+   * The base classes of {@code instance}, in order: each a type with its instance, or unknown with the reason (a
+   * type parameter without an argument); none past the depth bound.
+   */
+  private List<Val> bases(Instance instance) {
+    List<Val> out = new ArrayList<>();
+    if (typeDepth > 32) return out;
+    for (VarDecl f : instance.def().fields()) {
+      if (!f.is(VarDecl.BASE)) continue;
+      Val base = typeArgument(f.type(), instance.bindings());
+      if (base instanceof Val.Opaque o && o.instance() == null) { // a plain struct, or no class bankcheck knows
+        String named = o.what().substring(5);
+        base = ownerType(named, Map.of());
+        // a base the class's type parameter names: its argument is what is unknown, not a declaration
+        boolean parameter = instance.bindings().containsKey("typename " + f.type().base());
+        String why = base == null && !parameter ? undeclaredType(named, 0, false) : null;
+        if (base == null) base = new Val.Unknown(why != null ? why : "'" + named + "' is not a type bankcheck knows here");
+      }
+      if (base instanceof Val.Unknown u) {
+        out.add(new Val.Unknown("the base class '" + f.type().display() + "' of '" + instance.def().name()
+            + "' is unknown: " + u.reason()));
+      } else if (base instanceof Val.Opaque o && o.instance() != null) {
+        out.add(o.instance().unknown() != null ? new Val.Unknown(o.instance().unknown()) : o);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Puts in {@code scope} the static members and member types that {@code instance}'s class inherits and does not
+   * declare again, as its own code names them unqualified ({@code struct B : A { static constexpr int W = 2 * STRIDE; }}).
+   */
+  private void putInherited(Instance instance, Map<String, Val> scope) {
+    Set<String> own = new HashSet<>();
+    membersInOrder(instance.def()).forEach(m -> own.add(m.name()));
+    for (Val base : bases(instance)) {
+      if (!(base instanceof Val.Opaque o)) continue;
+      typeDepth++;
+      try {
+        Map<String, Val> inherited = withMembers(o.instance(), o.instance().bindings());
+        inherited.forEach((k, v) -> {
+          if (!o.instance().bindings().containsKey(k) && !own.contains(k.substring(k.indexOf(' ') + 1))) scope.putIfAbsent(k, v);
+        });
+      } finally {
+        typeDepth--;
+      }
+    }
   }
 
   /**
    * {@code scope} with a class's member types ("typedef Buf<T, N * 2> Buffer;", naming its fields' types) and its
    * static members with constant values (enumerators among them: "enum { STRIDE = Buffer::STRIDE };").
    */
-  private Map<String, Val> withMembers(StructDef s, Map<String, Val> bindings) {
+  private Map<String, Val> withMembers(Instance instance, Map<String, Val> bindings) {
+    StructDef s = instance.def();
     Map<String, Val> scope = new HashMap<>(bindings);
+    putInherited(instance, scope);
     for (VarDecl m : membersInOrder(s)) {
       if (s.memberTypes().contains(m)) {
         bindMemberType(m, scope);
@@ -820,12 +882,25 @@ public final class Program {
     }
     Val owner = ownerType(ownerText, scope);
     if (!(owner instanceof Val.Opaque type)) return owner;
-    Instance in = type.instance();
-    String member = qualified.substring(sep + 2);
+    return memberTypeOf(type.instance(), qualified.substring(sep + 2));
+  }
+
+  /** The member type {@code member} of {@code in}'s class or, else, of its first base class that has one; or null. */
+  private Val memberTypeOf(Instance in, String member) {
     for (VarDecl t : in.def().memberTypes()) {
       if (t.name().equals(member)) return typeArgument(t.type(), in.bindings());
     }
-    return null;
+    typeDepth++;
+    try {
+      for (Val base : bases(in)) {
+        if (base instanceof Val.Unknown) return base;
+        Val v = memberTypeOf(((Val.Opaque) base).instance(), member);
+        if (v != null) return v;
+      }
+      return null;
+    } finally {
+      typeDepth--;
+    }
   }
 
   /**
@@ -1119,7 +1194,7 @@ public final class Program {
     structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference
     Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
     // static constants size the fields: "static constexpr size_t size = 16 / sizeof(T); T payload[size];"
-    scope = withMembers(s, scope);
+    scope = withMembers(new Instance(s, scope, null), scope);
     boolean explained = false;
     for (VarDecl f : s.fields()) {
       long extra = 0;

@@ -426,4 +426,46 @@ class TypeMembersTest {
     assertUnknownBecause(at(r, 3, Op.STORE), "'myInt' is not declared in this file (if the build or a file that"
         + " includes this one defines it, give it with -D myInt=TYPE)");
   }
+
+  /**
+   * A class inherits its bases' static members and member types: named through it ({@code KV::STRIDE}, FlashInfer's
+   * {@code struct KVCacheTraits<GLM_NSA> : KVCacheTraits<DSV3_2> {}}) and unqualified in its own code; a base that
+   * is a type parameter without an argument makes them unknown, and says so.
+   */
+  @Test
+  void aClassInheritsItsBasesStaticMembersAndMemberTypes() {
+    FileReport r = analyze("""
+        enum class Model { A, B };
+        template <Model M> struct Traits;
+        template <> struct Traits<Model::A> { static constexpr int STRIDE = 33; using Elem = double; };
+        template <> struct Traits<Model::B> : Traits<Model::A> {
+          static constexpr int WIDE = STRIDE * 2;
+          __device__ static int at(int i) { return i * STRIDE; }
+        };
+        template <typename Base> struct Over : Base {};
+        template <Model M, typename T>
+        __global__ void k(float* o) {
+          using KV = Traits<M>;
+          __shared__ float s[64 * 64];
+          __shared__ typename KV::Elem e[64 * 64];
+          s[threadIdx.x * KV::STRIDE] = o[0];
+          s[KV::at(threadIdx.x)] = o[0];
+          s[threadIdx.x * KV::WIDE] = o[0];
+          e[threadIdx.x * 2] = o[1];
+          s[threadIdx.x * Over<T>::STRIDE] = o[0];
+        }
+        template __global__ void k<Model::B, Traits<Model::A>>(float*);
+        template <typename T> __global__ void u(float* o) {
+          __shared__ float s[64 * 64];
+          s[threadIdx.x * Over<T>::STRIDE] = o[0];
+        }
+        """);
+    assertEquals(1, at(r, 14, Op.STORE).ways(), at(r, 14, Op.STORE).reason()); // 33 words: every bank once
+    assertEquals(1, at(r, 15, Op.STORE).ways(), at(r, 15, Op.STORE).reason());
+    assertEquals(2, at(r, 16, Op.STORE).ways(), at(r, 16, Op.STORE).reason()); // 66 words
+    assertEquals(2, at(r, 17, Op.STORE).ways(), at(r, 17, Op.STORE).reason()); // doubles 16 bytes apart
+    assertEquals(1, at(r, 18, Op.STORE).ways(), at(r, 18, Op.STORE).reason());
+    assertUnknownBecause(at(r, 23, Op.STORE), "'Over<T>::STRIDE' has no constant value (the base class 'Base' of"
+        + " 'Over' is unknown: 'T' is not a type bankcheck knows here)");
+  }
 }
