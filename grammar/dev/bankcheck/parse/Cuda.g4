@@ -140,7 +140,7 @@ declModifier
       | '__restrict' | 'constexpr' | 'inline' | 'register' | 'typedef' | 'mutable' | 'thread_local' | '__extension__'
       | 'virtual' | '__grid_constant__' | '__const__' | '__const')
     | 'extern' StringLiteral
-    | '__launch_bounds__' '(' expressionList ')'
+    | ('__launch_bounds__' | '__cluster_dims__' | '__maxnreg__') '(' expressionList ')'
     | alignment
     | attribute
     ;
@@ -148,10 +148,13 @@ declModifier
 alignment
     : '__align__' '(' expression ')'
     | 'alignas' '(' (typeName | expression) ')'
+    // __attribute__((aligned(16))), what CUDA's __align__(16) stands for; another attribute with one argument is
+    // matched too, and ignored
+    | gnu=('__attribute__' | '__attribute') '(' '(' Identifier '(' expression ')' ')' ')'
     ;
 
 attribute
-    : '__attribute__' '(' '(' balanced* ')' ')'
+    : ('__attribute__' | '__attribute') '(' '(' balanced* ')' ')'
     | '[' '[' attributeItem* ']' ']'
     ;
 

@@ -321,13 +321,15 @@ final class IrBuilder {
 
   private Expr alignment(DeclSpecifiersContext ds) {
     for (DeclModifierContext m : ds.declModifier()) {
-      if (m.alignment() != null) return alignValue(m.alignment());
+      Expr align = m.alignment() == null ? null : alignValue(m.alignment());
+      if (align != null) return align;
     }
     return null;
   }
 
   /** {@code alignas(N)} is N; {@code alignas(T)} with T a type is the call {@code alignof<T>()}'s form. */
   private Expr alignValue(AlignmentContext a) {
+    if (a.gnu != null) return Set.of("aligned", "__aligned__").contains(a.Identifier().getText()) ? expr(a.expression()) : null;
     if (a.expression() != null) return expr(a.expression());
     String plain = plainName(a.typeName());
     if (plain != null && !isTypeName(plain)) return new Expr.Name(pos(a.typeName()), plain); // alignas(kAlign)
@@ -475,7 +477,10 @@ final class IrBuilder {
     String name = s.name == null ? "<anonymous@" + pos(s).line() + ">" : s.name.getText();
     addTypeName(name);
     Expr align = null;
-    for (AlignmentContext a : s.alignment()) align = alignValue(a);
+    for (AlignmentContext a : s.alignment()) {
+      Expr given = alignValue(a);
+      if (given != null) align = given;
+    }
     List<Function.TemplateParam> tps = structTemplateParams;
     structTemplateParams = List.of();
     boolean fileScope = dependentScopes == 0;

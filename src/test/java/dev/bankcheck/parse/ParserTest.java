@@ -258,6 +258,8 @@ class ParserTest {
       "extern __shared__ float smem[]; => smem:float[] extern,__shared__",
       "__shared__ __align__(16) float a[4]; => a:float[4] align=16 __shared__",
       "__shared__ alignas(8) int b[2]; => b:int[2] align=8 __shared__",
+      "__shared__ float __attribute((aligned(128))) g[2]; => g:float[2] align=128 __shared__",
+      "__shared__ __attribute__((vector_size(16))) int h; => h:int __shared__",
       "static __shared__ int c; => c:int static,__shared__",
       "volatile __shared__ float v[2]; => v:float[2] volatile,__shared__",
       "dim3 block(16, 16); => block:dim3={16 16}",
@@ -323,6 +325,7 @@ class ParserTest {
         typedef struct { float a, b; } P2;
         struct __align__(16) S { float4 v; int k; };
         struct alignas(8) T { char c; };
+        struct __attribute__((aligned(8))) G { float f; };
         union U { int i; float f; };
         struct Outer { S inner; float arr[3]; static const int K = 2; };
         enum { A = 1, B, C = A + 5 };
@@ -333,6 +336,7 @@ class ParserTest {
     Map<String, String> structs = u.structs().stream().collect(Collectors.toMap(StructDef::name, ParserTest::struct));
     assertEquals("S align=16 {v:float4 k:int}", structs.get("S"));
     assertEquals("T align=8 {c:char}", structs.get("T"));
+    assertEquals("G align=8 {f:float}", structs.get("G"));
     assertEquals("union U {i:int f:float}", structs.get("U"));
     assertEquals("Outer {inner:S arr:float[3]}", structs.get("Outer"), "static members take no space");
     StructDef anon = u.structs().stream().filter(s -> s.name().startsWith("<anonymous")).findFirst().orElseThrow();
@@ -384,7 +388,11 @@ class ParserTest {
         template <typename T = float, int M = 4> __device__ T k3(T v[M]) { return v[0]; }
         __device__ float* ptr(void) { return 0; }
         __global__ void decl_only(int);
+        template <typename P> __global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(P::kThreads) k4(P p) {}
+        __global__ void __maxnreg__(64) k5() {}
         """);
+    assertTrue(function(u, "k4").qualifiers().contains("__launch_bounds__"));
+    assertTrue(function(u, "k5").isKernel());
     Function k1 = function(u, "k1");
     assertTrue(k1.isKernel());
     assertTrue(k1.qualifiers().containsAll(List.of("__global__", "__launch_bounds__")), k1.qualifiers().toString());
