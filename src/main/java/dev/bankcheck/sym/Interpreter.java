@@ -54,6 +54,10 @@ public final class Interpreter {
   private final Deque<Call> callStack = new ArrayDeque<>();
   private final Map<Pos, Integer> iterationsSpent = new HashMap<>();
   private Map<String, Val> templateScope = Map.of();
+  /** How many type names {@link #whyUnknown} is following through their bindings. */
+  private int whyDepth;
+  /** The kernel's own template arguments, which its helpers' scopes do not hold. */
+  private Map<String, Val> kernelValues = Map.of();
   /** The file of the kernel being run: a place in another file is named with its file (see {@link #at}). */
   private String kernelFile = "";
   private int noAccess;
@@ -226,6 +230,7 @@ public final class Interpreter {
     kernelFile = kernel.pos().file();
     namespace = program.namespaceOf(kernel);
     templateScope = values;
+    kernelValues = values;
     scopes.push(new HashMap<>());
     for (VarDecl p : kernel.params()) {
       Type t = resolve(p.type());
@@ -296,9 +301,23 @@ public final class Interpreter {
     String why = unknownTypes.get(name);
     if (why != null) return why;
     Val bound = templateScope.get("typename " + name);
+    // a type a caller's parameter names, passed down (a helper's T* p pointing at the kernel's DataType s[])
+    for (java.util.Iterator<Call> up = callStack.iterator(); bound == null && up.hasNext(); ) {
+      bound = up.next().template().get("typename " + name);
+    }
+    if (bound == null) bound = kernelValues.get("typename " + name);
     if (bound instanceof Val.Unknown u) return u.reason();
     if (bound instanceof Val.Opaque o && o.instance() != null && o.instance().unknown() != null) {
       return o.instance().unknown(); // an alias of a class template's instance the tool could not choose
+    }
+    if (bound instanceof Val.Opaque o && o.instance() == null && o.what().startsWith("type:")
+        && !o.what().substring(5).equals(name) && whyDepth < 8) {
+      whyDepth++; // T bound to the caller's DataType: why DataType is unknown
+      try {
+        return whyUnknown(o.what().substring(5));
+      } finally {
+        whyDepth--;
+      }
     }
     if (bound != null || name.startsWith("<")) return null; // a type the tool has, or an anonymous struct's
     // a member type of a local alias (BlockRed::TempStorage): the alias says why
@@ -3001,7 +3020,7 @@ public final class Interpreter {
     if (e instanceof Expr.SizeofType s) {
       Type t = resolve(s.type());
       return fill(t.size() > 0 ? Val.num(t.size()) : new Val.Unknown("the size of '" + s.type().display() + "' is unknown"
-          + (s.type().base().equals("decltype") ? " (bankcheck does not take a type from an expression)" : "")));
+          + (s.type().base().equals("decltype") ? " (bankcheck does not take a type from an expression)" : becauseUnknown(t))));
     }
     if (e instanceof Expr.SizeofExpr s) return fill(sizeOf(s.operand(), mask));
     if (e instanceof Expr.Comma c) {

@@ -428,6 +428,27 @@ class TypeMembersTest {
   }
 
   /**
+   * A helper's type that is the kernel's type parameter without an argument says so, not that the name is undeclared
+   * (a pointer to the kernel's DataType elements, a class template's sizeof(T) with T = DataType).
+   */
+  @Test
+  void aTypeTheKernelPassesDownSaysWhyItIsUnknown() {
+    FileReport r = analyze("""
+        template <typename T> __device__ float first(T* p) { return p[threadIdx.x]; }
+        template <typename T> struct Loader { __device__ static int bytes() { return sizeof(T); } };
+        template <typename DataType> __global__ void k(float* o) {
+          __shared__ DataType s[64];
+          __shared__ float f[64 * 64];
+          o[0] = first(s);
+          o[1] = f[threadIdx.x * Loader<DataType>::bytes()];
+        }
+        """);
+    String why = "template parameter 'DataType' of 'k' has no type argument in this file";
+    assertUnknownBecause(at(r, 1, Op.LOAD), "the element size of 'DataType' is unknown (" + why);
+    assertUnknownBecause(at(r, 7, Op.LOAD), "the size of 'T' is unknown (" + why);
+  }
+
+  /**
    * A class inherits its bases' static members and member types: named through it ({@code KV::STRIDE}, FlashInfer's
    * {@code struct KVCacheTraits<GLM_NSA> : KVCacheTraits<DSV3_2> {}}) and unqualified in its own code; a base that
    * is a type parameter without an argument makes them unknown, and says so.
