@@ -506,6 +506,8 @@ final class BlockShapes {
   private static final String KERNEL = "kernel ";
   /** Key prefix of a block-scope type alias ({@code using c_type = half;}), as template arguments name it. */
   private static final String ALIAS = "typename ";
+  /** Key prefix of the lambda a host variable holds ({@code auto launch = [&](auto kernel) { kernel<<<...>>>(...); };}). */
+  private static final String LAMBDA = "lambda ";
   /** Key prefix that marks a host variable as a {@code cudaLaunchConfig_t}; the variable's own key holds its blockDim. */
   private static final String CONFIG = "config ";
 
@@ -566,6 +568,7 @@ final class BlockShapes {
           }
           env.put(TYPE + v.name(), v.type());
           env.put(KERNEL + v.name(), templateId(v.init()));
+          env.put(LAMBDA + v.name(), v.init() instanceof Expr.Lambda l ? l.function() : null);
           if (v.type().pointers() == 0 && simpleName(v.type().base()).equals("cudaLaunchConfig_t")) {
             // held as its blockDim: cudaLaunchConfig_t c{grid, block, smem, stream, attrs, n}, else dim3's default
             // (1,1,1) until set
@@ -721,12 +724,13 @@ final class BlockShapes {
     }
 
     /**
-     * A call that passes a kernel template's instance to a host function that launches it through its parameter
-     * (ggml's launch_fattn(ctx, dst, fattn_kernel, nwarps, ...)): the launches there, with the call's constant
-     * arguments and the function's template arguments as the call gives them.
+     * A call that passes a kernel template's instance to a host function or a lambda that launches it through its
+     * parameter (ggml's launch_fattn(ctx, dst, fattn_kernel, nwarps, ...); TransformerEngine's auto launch =
+     * [&](auto kernel) {...}; launch(k<T, 1>);): the launches there, with the call's constant arguments and the
+     * function's template arguments as the call gives them.
      */
     private void passedKernels(Expr.Call c, String name, Map<String, Object> env) {
-      Function g = program.function(name, c.args().size());
+      Function g = env.get(LAMBDA + name) instanceof Function lambda ? lambda : program.function(name, c.args().size());
       if (g == null || g.body() == null || !g.launches()) return;
       Map<String, Val> here = constants(env);
       Map<String, Object> inner = new HashMap<>();

@@ -1518,8 +1518,10 @@ final class IrBuilder {
           itemPositions.length);
       List<VarDecl> parameters = paramsCtx == null ? List.of() : params(paramsCtx.parameterList());
       positions = Arrays.copyOfRange(itemPositions, body.get(0).getTokenIndex(), itemPositions.length);
+      int launchesBefore = launchesBuilt;
+      Stmt.Block block = block(bodyCtx.compoundStatement());
       return new Function(p, "lambda@" + p.line() + ":" + p.column(), Set.of("__device__"), builtin("auto"), parameters,
-          block(bodyCtx.compoundStatement()), List.of(), false);
+          block, List.of(), launchesBuilt > launchesBefore);
     } finally {
       positions = itemPositions;
     }

@@ -252,6 +252,32 @@ class DeductionTest {
   }
 
   /**
+   * A lambda that launches the kernel it is given (TransformerEngine's auto launch = [&](auto kernel) {
+   * kernel<<<...>>>(...); }; launch(k<T, 1>);) launches each instance a call passes it, with the block it writes.
+   */
+  @Test
+  void aLambdaThatLaunchesItsArgumentLaunchesWhatEachCallPasses() {
+    FileReport r = analyze("""
+        template <int N, typename T> __global__ void k(T* o) { __shared__ T s[64 * N]; s[threadIdx.x * N] = o[0]; }
+        template <typename T>
+        void host(T* o, int mode) {
+          constexpr int threads = 64;
+          auto launch = [&](auto kernel) { kernel<<<1, threads>>>(o); };
+          if (mode == 0) launch(k<2, T>);
+          else launch(k<8, T>);
+        }
+        template void host<float>(float*, int);
+        """);
+    Finding f = at(r, 1, Op.STORE);
+    assertEquals(8, f.ways(), f.reason());
+    assertTrue(f.assumptions().toString().contains("N = 2, T = float (from the launch at line 5 in host<float>)")
+        && f.assumptions().toString().contains("N = 8, T = float (from the launch at line 5 in host<float>)"),
+        f.assumptions().toString());
+    assertTrue(f.assumptions().contains("blockDim = (64,1,1) from the launch at line 5 in host<float>"),
+        f.assumptions().toString());
+  }
+
+  /**
    * A block-scope alias in host code names a launch's type argument (llm-awq's and FlashInfer's dispatch macros:
    * if (dt == Half) { using c_type = half; ... } else { using c_type = double; ... }), each in its own branch.
    */
