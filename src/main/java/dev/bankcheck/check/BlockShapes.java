@@ -641,9 +641,12 @@ final class BlockShapes {
         List<Expr> parts = new ArrayList<>(c.args());
         parts.add(0, c.callee());
         for (Expr part : parts) {
-          if (part instanceof Expr.Lambda) expr(part, env);
+          // a launch through the runtime API may be an argument: CUDA_CHECK(cudaLaunchKernelEx(...))
+          if (part instanceof Expr.Lambda || part instanceof Expr.Call) expr(part, env);
         }
       }
+      if (e instanceof Expr.Cast cast) expr(cast.operand(), env); // (void)cudaLaunchKernel(...)
+      if (e instanceof Expr.Assign a && a.value() instanceof Expr.Call) expr(a.value(), env); // err = cudaLaunch...(...)
       if (e instanceof Expr.Launch l) {
         record(l, l.config().size() >= 2 ? dims(l.config().get(1), env) : null, env);
       } else if (e instanceof Expr.Comma c) {

@@ -5,6 +5,7 @@ import static dev.bankcheck.check.AnalyzerTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,6 +83,26 @@ class LaunchApiTest {
     assertRun(r, 8, "(64,1,1)", "13");
     Finding f = at(r, 9, Op.STORE);
     assertTrue(f.assumptions().contains("blockDim = (256,1,1) from the launch at line 14"), f.assumptions().toString());
+  }
+
+  /** A launch inside an error check, an assignment or a cast is a launch too. */
+  @Test
+  void aLaunchCheckedAssignedOrCastIsALaunch() {
+    FileReport r = analyze(KERNEL + """
+        void check(cudaError_t e);
+        void host(float* o, cudaStream_t stream) {
+          void* args[] = {(void*)&o};
+          check(cudaLaunchKernel((void*)k<2>, 1, 32, args, 0, stream));
+          cudaError_t err = cudaSuccess;
+          err = cudaLaunchKernel((void*)k<4>, 1, 64, args, 0, stream);
+          (void)cudaLaunchKernel((void*)k<8>, 1, 96, args, 0, stream);
+        }
+        """);
+    String shown = at(r, 4, Op.STORE).assumptions().toString();
+    for (String run : List.of("N = 2 (from the launch at line 10)", "N = 4 (from the launch at line 12)",
+        "N = 8 (from the launch at line 13)")) {
+      assertTrue(shown.contains(run), shown);
+    }
   }
 
   /** A launcher that takes the kernel as a parameter launches what each of its callers passes. */
