@@ -28,9 +28,13 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
    * alone: where a file of the run includes it and analyzes one of its kernels, that analysis (with the
    * includer's launches, instantiations and macros) replaces the header's own analysis of the kernel; so does a
    * .cu file's analysis replace that of a header that includes the kernel's header (sgemm's kernels.cuh, which
-   * includes every kernels/*.cuh, none of them instantiated there).
+   * includes every kernels/*.cuh, none of them instantiated there). Nor is a kernel template compiled by a file
+   * that neither launches nor instantiates it: where another file of the run does, the first one's analysis of it
+   * (its template arguments as symbols) is dropped (FlashInfer's decode_dsv3_2.cu includes the header of the
+   * DSV4 kernel, which only decode_dsv4.cu launches).
    */
   public static List<FileReport> withoutRepeatedHeaderFindings(List<FileReport> reports) {
+    reports = withoutUninstantiatedKernels(reports);
     Map<String, Set<String>> kernelsByHeader = new HashMap<>(); // what the includers analyzed in each header
     Map<String, Set<String>> kernelsByUnit = new HashMap<>(); // what the .cu includers analyzed in each header
     for (FileReport r : reports) {
@@ -59,6 +63,25 @@ public record FileReport(String path, Status status, List<SourceError> errors, L
     }
     List<FileReport> out = new ArrayList<>(own.size());
     for (FileReport r : own) out.add(r.keeping(f -> f.pos().file().equals(r.path) || seen.add(comparable(f))));
+    return out;
+  }
+
+  /** The reports without a file's findings of a kernel template it does not instantiate and another file does. */
+  private static List<FileReport> withoutUninstantiatedKernels(List<FileReport> reports) {
+    Set<List<String>> instantiated = new HashSet<>(); // (the file of a finding, its kernel)
+    List<Set<String>> notInstantiated = new ArrayList<>(); // per report, its kernels
+    for (FileReport r : reports) {
+      Set<String> kernels = new HashSet<>();
+      for (Finding f : r.findings) if (KernelChecker.notInstantiated(f)) kernels.add(f.kernel());
+      notInstantiated.add(kernels);
+      for (Finding f : r.findings) if (!kernels.contains(f.kernel())) instantiated.add(List.of(f.pos().file(), f.kernel()));
+    }
+    List<FileReport> out = new ArrayList<>(reports.size());
+    for (int i = 0; i < reports.size(); i++) {
+      Set<String> kernels = notInstantiated.get(i);
+      out.add(kernels.isEmpty() ? reports.get(i) : reports.get(i).keeping(f -> !kernels.contains(f.kernel())
+          || !instantiated.contains(List.of(f.pos().file(), f.kernel()))));
+    }
     return out;
   }
 

@@ -618,9 +618,8 @@ final class KernelChecker {
       if (p.type()) {
         // its members (T::kStride) are unknown for this reason, not as undeclared names
         b.putIfAbsent("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
-            + kernel.name() + "' has no type argument in this file (give one with an explicit instantiation such as"
-            + " 'template __global__ void " + kernel.name() + "<...>(...);', a launch or '// bankcheck: assume "
-            + p.name() + "=float' before the kernel)"));
+            + kernel.name() + "' has no type argument" + NOT_INSTANTIATED + " 'template __global__ void "
+            + kernel.name() + "<...>(...);', a launch or '// bankcheck: assume " + p.name() + "=float' before the kernel)"));
         continue;
       }
       if (b.containsKey(p.name())) continue;
@@ -636,9 +635,8 @@ final class KernelChecker {
             ? "template parameter '" + p.name() + "' was analyzed as any value: the file gives '" + kernel.name()
                 + "' " + given + " sets of template arguments, more than the " + MAX_INSTANTIATIONS
                 + " analyzed one by one"
-            : "template parameter '" + p.name() + "' has no value in this file (give one with an explicit"
-                + " instantiation such as 'template __global__ void " + kernel.name() + "<...>(...);', a launch or"
-                + " '// bankcheck: assume " + p.name() + "=VALUE' before the kernel)");
+            : "template parameter '" + p.name() + "' has no value" + NOT_INSTANTIATED + " 'template __global__ void "
+                + kernel.name() + "<...>(...);', a launch or '// bankcheck: assume " + p.name() + "=VALUE' before the kernel)");
       }
     }
   }
@@ -669,6 +667,18 @@ final class KernelChecker {
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run
     if (found.size() == 1) found.remove("");
     return found;
+  }
+
+  /**
+   * What the notes and reasons of a template kernel that its file neither launches nor instantiates say of its
+   * parameters; the file does not compile such a kernel (see {@link FileReport#withoutRepeatedHeaderFindings}).
+   */
+  static final String NOT_INSTANTIATED = " in this file (give one with an explicit instantiation such as";
+
+  /** Whether {@code f} is of a template kernel that its file neither launches nor instantiates. */
+  static boolean notInstantiated(Finding f) {
+    return f.reason() != null && f.reason().contains(NOT_INSTANTIATED)
+        || f.assumptions().stream().anyMatch(a -> a.contains(NOT_INSTANTIATED));
   }
 
   /** Distinct sets of values analyzed one by one before falling back to symbolic arguments. */

@@ -123,4 +123,32 @@ class HeaderRepeatsTest {
     Files.writeString(dir.resolve("run.cu"), "#include \"all.cuh\"\nvoid r(float* o) { tiled<32><<<1, 32>>>(o); }\n");
     assertEquals(List.of("k/t.cuh:5 store blockDim = (32,1,1) from the launch at run.cu:2"), accesses());
   }
+
+  /**
+   * A .cu file that includes a kernel template's header without launching or instantiating it does not compile the
+   * kernel: where another file does, the first one's analysis (template arguments unbound: `unknown`) is dropped
+   * (FlashInfer's decode_dsv3_2.cu includes the DSV4 kernel's header); a kernel no file instantiates stays.
+   */
+  @Test
+  void aFileThatDoesNotInstantiateAKernelGivesWayToOneThatDoes() throws IOException {
+    Files.writeString(dir.resolve("t.h"), """
+        #pragma once
+        template <int B>
+        __global__ void tiled(float* out) {
+          __shared__ float s[B * B];
+          s[threadIdx.x * B] = 1.0f;
+        }
+        template <typename T>
+        __global__ void never(T* out) {
+          __shared__ T u[64];
+          u[threadIdx.x] = out[0];
+        }
+        """);
+    Files.writeString(dir.resolve("a.cu"), "#include \"t.h\"\nvoid a(float* o) { tiled<32><<<1, 32>>>(o); }\n");
+    Files.writeString(dir.resolve("b.cu"), "#include \"t.h\"\nvoid b(float* o) {}\n");
+    String none = "blockDim.x is a multiple of 32 (no block shape given: add '// bankcheck: block XxY' before the"
+        + " kernel, or --block)";
+    assertEquals(List.of("t.h:5 store blockDim = (32,1,1) from the launch at a.cu:2", "t.h:10 store " + none),
+        accesses());
+  }
 }
