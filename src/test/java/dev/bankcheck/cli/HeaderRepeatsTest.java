@@ -31,6 +31,15 @@ class HeaderRepeatsTest {
       }
       """;
 
+  /** A kernel template whose store is at line 5 of a header that starts with #pragma once. */
+  private static final String TILED = """
+      template <int B>
+      __global__ void tiled(float* out) {
+        __shared__ float s[B * B];
+        s[threadIdx.x * B] = 1.0f;
+      }
+      """;
+
   /** The accesses of the JSON report of the folder, as "file:line op assumptions". */
   private List<String> accesses() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -111,14 +120,7 @@ class HeaderRepeatsTest {
   @Test
   void aHeaderIncludingTheKernelsHeaderGivesWayToo() throws IOException {
     Files.createDirectories(dir.resolve("k"));
-    Files.writeString(dir.resolve("k/t.cuh"), """
-        #pragma once
-        template <int B>
-        __global__ void tiled(float* out) {
-          __shared__ float s[B * B];
-          s[threadIdx.x * B] = 1.0f;
-        }
-        """);
+    Files.writeString(dir.resolve("k/t.cuh"), "#pragma once\n" + TILED);
     Files.writeString(dir.resolve("all.cuh"), "#pragma once\n#include \"k/t.cuh\"\n");
     Files.writeString(dir.resolve("run.cu"), "#include \"all.cuh\"\nvoid r(float* o) { tiled<32><<<1, 32>>>(o); }\n");
     assertEquals(List.of("k/t.cuh:5 store blockDim = (32,1,1) from the launch at run.cu:2"), accesses());
@@ -131,13 +133,7 @@ class HeaderRepeatsTest {
    */
   @Test
   void aFileThatDoesNotInstantiateAKernelGivesWayToOneThatDoes() throws IOException {
-    Files.writeString(dir.resolve("t.h"), """
-        #pragma once
-        template <int B>
-        __global__ void tiled(float* out) {
-          __shared__ float s[B * B];
-          s[threadIdx.x * B] = 1.0f;
-        }
+    Files.writeString(dir.resolve("t.h"), "#pragma once\n" + TILED + """
         template <typename T>
         __global__ void never(T* out) {
           __shared__ T u[64];
