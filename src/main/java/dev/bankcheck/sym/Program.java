@@ -696,7 +696,7 @@ public final class Program {
 
   /** An instance's parameters and its static members with constant values, as its members' code sees them. */
   public Map<String, Val> scopeOf(Instance instance) {
-    return withMembers(instance, instance.bindings());
+    return withMembers(instance);
   }
 
   /**
@@ -738,7 +738,7 @@ public final class Program {
       if (!(base instanceof Val.Opaque o)) continue;
       typeDepth++;
       try {
-        Map<String, Val> inherited = withMembers(o.instance(), o.instance().bindings());
+        Map<String, Val> inherited = withMembers(o.instance());
         inherited.forEach((k, v) -> {
           if (!o.instance().bindings().containsKey(k) && !own.contains(k.substring(k.indexOf(' ') + 1))) scope.putIfAbsent(k, v);
         });
@@ -752,9 +752,9 @@ public final class Program {
    * {@code scope} with a class's member types ("typedef Buf<T, N * 2> Buffer;", naming its fields' types) and its
    * static members with constant values (enumerators among them: "enum { STRIDE = Buffer::STRIDE };").
    */
-  private Map<String, Val> withMembers(Instance instance, Map<String, Val> bindings) {
+  private Map<String, Val> withMembers(Instance instance) {
     StructDef s = instance.def();
-    Map<String, Val> scope = new HashMap<>(bindings);
+    Map<String, Val> scope = new HashMap<>(instance.bindings());
     putInherited(instance, scope);
     for (VarDecl m : membersInOrder(s)) {
       if (s.memberTypes().contains(m)) {
@@ -885,19 +885,23 @@ public final class Program {
     return memberTypeOf(type.instance(), qualified.substring(sep + 2));
   }
 
-  /** The member type {@code member} of {@code in}'s class or, else, of its first base class that has one; or null. */
+  /**
+   * The member type {@code member} of {@code in}'s class or, else, of its first base class that has one; else unknown
+   * where a base class is, or null.
+   */
   private Val memberTypeOf(Instance in, String member) {
     for (VarDecl t : in.def().memberTypes()) {
       if (t.name().equals(member)) return typeArgument(t.type(), in.bindings());
     }
     typeDepth++;
     try {
+      Val unknownBase = null;
       for (Val base : bases(in)) {
-        if (base instanceof Val.Unknown) return base;
-        Val v = memberTypeOf(((Val.Opaque) base).instance(), member);
+        Val v = base instanceof Val.Unknown ? null : memberTypeOf(((Val.Opaque) base).instance(), member);
         if (v != null) return v;
+        if (base instanceof Val.Unknown && unknownBase == null) unknownBase = base;
       }
-      return null;
+      return unknownBase;
     } finally {
       typeDepth--;
     }
@@ -1194,7 +1198,7 @@ public final class Program {
     structCache.put(key, new Type.Opaque(s.name())); // guards against self-reference
     Types.StructBuilder b = new Types.StructBuilder(s.name(), s.union());
     // static constants size the fields: "static constexpr size_t size = 16 / sizeof(T); T payload[size];"
-    scope = withMembers(new Instance(s, scope, null), scope);
+    scope = withMembers(new Instance(s, scope, null));
     boolean explained = false;
     for (VarDecl f : s.fields()) {
       long extra = 0;
