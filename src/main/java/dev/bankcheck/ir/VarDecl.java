@@ -17,6 +17,11 @@ public record VarDecl(Pos pos, String name, TypeRef type, Expr init, Set<String>
    * first, like the compiler's base subobject, and taking no room where it is empty.
    */
   public static final String BASE = "base";
+  /**
+   * The modifier of an anonymous struct or union member ({@code union { float a[4]; int b[4]; };}), kept as a member
+   * named "anonymous union at line 6" (a name no code can write), whose members are named as the class's own.
+   */
+  public static final String ANONYMOUS = "anonymous";
 
   public boolean is(String modifier) {
     return modifiers.contains(modifier);

@@ -520,6 +520,13 @@ final class IrBuilder {
             Function.TemplateParam::pack) ? tps : templateParams(f.templateHeader());
         List<VarDecl> declared = declaration(f.declaration());
         structTemplateParams = List.of();
+        StructDef anonymous = anonymousMember(f, structs.subList(structsBefore, structs.size()));
+        if (anonymous != null) {
+          // named as reasons show it: "it comes after 'anonymous union at line 6'"
+          String shown = VarDecl.ANONYMOUS + (anonymous.union() ? " union" : " struct") + " at line " + anonymous.pos().line();
+          fields.add(new VarDecl(anonymous.pos(), shown, new TypeRef(anonymous.name(),
+              anonymous, List.of(), List.of(), 0, List.of(), false), null, Set.of(VarDecl.ANONYMOUS), null, null, null));
+        }
         if (nested != null) {
           for (StructDef inner : structs.subList(structsBefore, structs.size())) {
             if (inner.name().equals(nested.name.getText())) memberTypes.add(nestedType(owner, inner, f));
@@ -580,6 +587,17 @@ final class IrBuilder {
   private static final TypeRef VOID = builtin("void");
 
   /** The named struct a member declaration defines ("struct Temp { ... };"), or null. */
+  /** The struct or union of an anonymous member ({@code union { ... };}, no declarator), among those just built; or null. */
+  private StructDef anonymousMember(FieldMemberContext f, List<StructDef> built) {
+    if (!(f.declaration().declSpecifiers().typeSpecifier() instanceof StructTypeSpecContext st)
+        || st.structSpecifier().name != null || !f.declaration().initDeclarator().isEmpty()
+        || !hasBrace(st.structSpecifier())) {
+      return null;
+    }
+    Pos at = pos(st.structSpecifier());
+    return built.stream().filter(d -> d.pos().equals(at)).findFirst().orElse(null);
+  }
+
   private static StructSpecifierContext nestedStruct(FieldMemberContext f) {
     return f.declaration().declSpecifiers().typeSpecifier() instanceof StructTypeSpecContext st
         && st.structSpecifier().name != null && st.structSpecifier().specialization == null

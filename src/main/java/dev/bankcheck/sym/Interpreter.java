@@ -3432,7 +3432,8 @@ public final class Interpreter {
       offset = "xyzw".indexOf(member) * v.component().size();
       ft = v.component();
     } else {
-      String why = "the member '" + member + "' of '" + t.display() + "' is unknown" + becauseUnknown(t);
+      String why = "the member '" + member + "' of '" + t.display() + "' is unknown" + (t instanceof Type.Struct
+          ? " (bankcheck's layout of '" + t.display() + "' has no member of that name)" : becauseUnknown(t));
       if (t instanceof Type.Opaque o && o.unsized() != null) {
         Type.Field before = o.unsized();
         String typeWhy = becauseUnknown(elementOf(before.type()));

@@ -1096,8 +1096,11 @@ public final class Program {
    * the reason in {@code problems}, where B has no constant value.
    */
   private TypeRef conditionalChoice(TypeRef ref, Map<String, Val> scope, List<String> problems) {
-    List<TypeRef> types = ref.templateArgs();
+    List<TypeRef> types = new ArrayList<>(ref.templateArgs());
     List<Expr> values = ref.templateValues();
+    for (int i = 1; i < Math.min(types.size(), values.size()); i++) {
+      if (types.get(i) == null) types.set(i, arrayTypeWritten(values.get(i))); // T[64], read as an index expression
+    }
     if (types.size() != 3 || values.size() != 3 || values.get(0) == null || types.get(1) == null || types.get(2) == null) {
       problems.add("'" + ref.base() + "' takes a condition and two types");
       return null;
@@ -1107,6 +1110,14 @@ public final class Program {
     problems.add("which type '" + ref.base() + "' names is unknown: its condition has no constant value ("
         + describe(b) + ")");
     return null;
+  }
+
+  /** The array type {@code T[4][8]} that the parser read as the index expression {@code T[4][8]}; else null. */
+  private static TypeRef arrayTypeWritten(Expr e) {
+    List<Expr> dims = new ArrayList<>();
+    for (; e instanceof Expr.Index i; e = i.base()) dims.add(0, i.index());
+    return e instanceof Expr.Name n && !dims.isEmpty()
+        ? new TypeRef(n.name(), null, List.of(), List.of(), 0, dims, Types.builtin(n.name()) != null) : null;
   }
 
   private Type instanceType(Instance instance, String name, List<String> problems) {

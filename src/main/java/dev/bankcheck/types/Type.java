@@ -110,7 +110,9 @@ public sealed interface Type {
       if (f.name().equals(fieldName)) return f;
     }
     for (Field f : fields) {
-      Field inherited = f.name().startsWith("base ") ? member(f.type(), fieldName) : null;
+      // a base class's members, and those of an anonymous struct or union member, are the class's own
+      Field inherited = f.name().startsWith("base ") || f.name().startsWith("anonymous ") ? member(f.type(), fieldName)
+          : null;
       if (inherited != null) return new Field(inherited.name(), inherited.type(), f.offset() + inherited.offset());
     }
     return null;

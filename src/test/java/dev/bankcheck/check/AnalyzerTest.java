@@ -228,6 +228,44 @@ class AnalyzerTest {
     assertTrue(runs.contains("Tile = ?, T = double (from the launch at line 5; as for the run before)"), runs);
   }
 
+  /**
+   * The members of an anonymous struct or union member are the class's own (FlashInfer's Hopper MLA storage: a
+   * union of a per-stage array and an output tile inside an anonymous struct), and an array type written as a
+   * template argument, std::conditional_t<R, T[32], T[1]>, is that array; both were "the member 'kv' of 'S' is
+   * unknown", without a reason.
+   */
+  @Test
+  void anonymousStructAndUnionMembersAreTheClasssOwn() {
+    FileReport r = analyze("""
+        #include <type_traits>
+        template <typename T, bool R> struct S {
+          struct {
+            T b[32];
+            union {
+              struct { T kv[64]; std::conditional_t<R, T[32], T[1]> staging; };
+              T o[64];
+            };
+            T m[32];
+          };
+        };
+        template <typename T, bool R> __global__ void k(float* out) {
+          __shared__ S<T, R> s;
+          s.kv[threadIdx.x * 2] = out[0];
+          s.m[threadIdx.x * 2] = out[1];
+          s.staging[threadIdx.x] = out[2];
+        }
+        template __global__ void k<float, true>(float*);
+        template __global__ void k<float, false>(float*);
+        """);
+    // kv starts at word 32: lanes 0 and 16 at words 32 and 64
+    assertEquals(2, at(r, 14, Op.STORE).ways(), at(r, 14, Op.STORE).reason());
+    // m after b (32 words) and the union (64 + 32 words with R; 64 + 1 without): at word 128, or 97
+    Finding m = at(r, 15, Op.STORE);
+    assertEquals(2, m.ways(), m.reason());
+    assertTrue(m.reason().contains("words 128 and 160) (worst at T = float, R = 1)"), m.reason());
+    assertEquals(1, at(r, 16, Op.STORE).ways(), at(r, 16, Op.STORE).reason());
+  }
+
   /** A struct whose base class the file does not have says so where its size is needed (HeCBench's BlockExchange). */
   @Test
   void aStructWithAnUnknownBaseClassNamesIt() {
