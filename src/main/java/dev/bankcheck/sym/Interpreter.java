@@ -300,12 +300,19 @@ public final class Interpreter {
   private String whyUnknown(String name) {
     String why = unknownTypes.get(name);
     if (why != null) return why;
-    Val bound = templateScope.get("typename " + name);
-    // a type a caller's parameter names, passed down (a helper's T* p pointing at the kernel's DataType s[])
-    for (java.util.Iterator<Call> up = callStack.iterator(); bound == null && up.hasNext(); ) {
-      bound = up.next().template().get("typename " + name);
+    // this code's binding, else a caller's: a type its parameter names, passed down (a helper's T* p pointing at
+    // the kernel's DataType s[]), also under the same name (f<T>(...) called with the kernel's T)
+    List<Map<String, Val>> scopes = new ArrayList<>();
+    scopes.add(templateScope);
+    callStack.forEach(c -> scopes.add(c.template()));
+    scopes.add(kernelValues);
+    Val bound = null;
+    for (Map<String, Val> scope : scopes) {
+      Val here = scope.get("typename " + name);
+      if (here == null) continue;
+      bound = here;
+      if (!(here instanceof Val.Opaque o && o.instance() == null && o.what().equals("type:" + name))) break;
     }
-    if (bound == null) bound = kernelValues.get("typename " + name);
     if (bound instanceof Val.Unknown u) return u.reason();
     if (bound instanceof Val.Opaque o && o.instance() != null && o.instance().unknown() != null) {
       return o.instance().unknown(); // an alias of a class template's instance the tool could not choose

@@ -429,23 +429,32 @@ class TypeMembersTest {
 
   /**
    * A helper's type that is the kernel's type parameter without an argument says so, not that the name is undeclared
-   * (a pointer to the kernel's DataType elements, a class template's sizeof(T) with T = DataType).
+   * (a pointer to the kernel's DataType elements, a class template's sizeof(T) with T = DataType, a helper's
+   * sizeof(T) called as fill<T>(...) with the kernel's own T).
    */
   @Test
   void aTypeTheKernelPassesDownSaysWhyItIsUnknown() {
     FileReport r = analyze("""
         template <typename T> __device__ float first(T* p) { return p[threadIdx.x]; }
         template <typename T> struct Loader { __device__ static int bytes() { return sizeof(T); } };
+        template <typename T> __device__ void fill(float* f) { f[threadIdx.x * sizeof(T)] = 1.0f; }
         template <typename DataType> __global__ void k(float* o) {
           __shared__ DataType s[64];
           __shared__ float f[64 * 64];
           o[0] = first(s);
           o[1] = f[threadIdx.x * Loader<DataType>::bytes()];
         }
+        template <typename T> __global__ void same(float* o) {
+          __shared__ float f[64 * 64];
+          fill<T>(f);
+        }
         """);
     String why = "template parameter 'DataType' of 'k' has no type argument in this file";
     assertUnknownBecause(at(r, 1, Op.LOAD), "the element size of 'DataType' is unknown (" + why);
-    assertUnknownBecause(at(r, 7, Op.LOAD), "the size of 'T' is unknown (" + why);
+    assertUnknownBecause(at(r, 8, Op.LOAD), "the size of 'T' is unknown (" + why);
+    // the helper's T is the kernel's T: the kernel's says why
+    assertUnknownBecause(at(r, 3, Op.STORE), "the size of 'T' is unknown (template parameter 'T' of 'same' has no"
+        + " type argument in this file");
   }
 
   /**
