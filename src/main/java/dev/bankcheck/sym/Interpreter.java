@@ -4131,7 +4131,8 @@ public final class Interpreter {
             + ", which has no definition in this file");
       }
     }
-    return fill(new Val.Unknown("the result of '" + name + "' (no definition in this file)"));
+    return fill(new Val.Unknown("the result of '" + name + "' (" + (f == null && noInstance != null
+        ? "whose class bankcheck cannot choose: " + noInstance : "no definition in this file") + ")"));
   }
 
   /**

@@ -457,6 +457,22 @@ class TypeMembersTest {
         + " type argument in this file");
   }
 
+  /** A static method of a class whose specialization cannot be chosen says so, not that it has no definition. */
+  @Test
+  void aMethodOfAClassThatCannotBeChosenSaysWhy() {
+    FileReport r = analyze("""
+        template <typename T> struct Traits;
+        template <> struct Traits<float> { __device__ static unsigned ToOrdered(float x) { return 4u; } };
+        template <typename T> __global__ void k(float* out) {
+          __shared__ float s[64 * 64];
+          using Ord = Traits<T>;
+          s[threadIdx.x * Ord::ToOrdered(out[0])] = 1.0f;
+        }
+        """);
+    assertUnknownBecause(at(r, 6, Op.STORE), "the result of 'Ord::ToOrdered' (whose class bankcheck cannot choose:"
+        + " which definition of 'Traits<T>' applies is unknown");
+  }
+
   /**
    * A class inherits its bases' static members and member types: named through it ({@code KV::STRIDE}, FlashInfer's
    * {@code struct KVCacheTraits<GLM_NSA> : KVCacheTraits<DSV3_2> {}}) and unqualified in its own code; a base that
