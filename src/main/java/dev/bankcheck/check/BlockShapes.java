@@ -702,10 +702,7 @@ final class BlockShapes {
     private void apiLaunch(Expr.Call c, String api, Map<String, Object> env) {
       int at = LaunchCalls.kernelArgument(api);
       if (c.args().size() <= at) return;
-      Expr k = c.args().get(at);
-      while (k instanceof Expr.Cast || k instanceof Expr.Unary u && u.op().equals("&")) {
-        k = k instanceof Expr.Cast cast ? cast.operand() : ((Expr.Unary) k).operand();
-      }
+      Expr k = withoutCastsAndAddress(c.args().get(at));
       Expr.TemplateId t = k instanceof Expr.Name n && env.get(KERNEL + n.name()) instanceof Expr.TemplateId held ? held
           : depth == 0 && k instanceof Expr.TemplateId id ? id : null;
       // a kernel named without template arguments, not a variable (a called function's own launches are its walk's)
@@ -715,11 +712,9 @@ final class BlockShapes {
       int[] block = null;
       if (at == 0 && c.args().size() > 2) {
         block = dims(c.args().get(2), env);
-      } else if (at == 1) {
-        Expr config = c.args().get(0) instanceof Expr.Unary u && u.op().equals("&") ? u.operand() : c.args().get(0);
-        if (config instanceof Expr.Name n && env.containsKey(CONFIG + n.name()) && env.get(n.name()) instanceof int[] d) {
-          block = d;
-        }
+      } else if (at == 1 && withoutCastsAndAddress(c.args().get(0)) instanceof Expr.Name n
+          && env.containsKey(CONFIG + n.name()) && env.get(n.name()) instanceof int[] d) {
+        block = d; // cudaLaunchKernelEx(&config, ...): the config's blockDim
       }
       List<Expr> args = LaunchCalls.argumentsFollow(api) ? c.args().subList(2, c.args().size()) : List.of();
       record(t != null ? new Expr.Launch(c.pos(), t.name(), t.templateArgs(), List.of(), args, t.templateValues())
@@ -782,6 +777,14 @@ final class BlockShapes {
             : new Expr.IntLit(v.pos(), ((Val.Num) n).poly().constant()));
       }
       return new Expr.TemplateId(t.pos(), t.name(), t.templateArgs(), values);
+    }
+
+    /** {@code e} without the casts and the address-of around it: {@code (const void*)&k<32>} is {@code k<32>}. */
+    private static Expr withoutCastsAndAddress(Expr e) {
+      while (e instanceof Expr.Cast || e instanceof Expr.Unary u && u.op().equals("&")) {
+        e = e instanceof Expr.Cast cast ? cast.operand() : ((Expr.Unary) e).operand();
+      }
+      return e;
     }
 
     /** The function template {@code e} names with its arguments ({@code k<32>}, {@code &k<32>}, a cast of it), or null. */
