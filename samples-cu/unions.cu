@@ -1,7 +1,8 @@
 // Unions in shared memory, and cub's TempStorage beside a kernel's own arrays. Every member of a union
 // starts at its first byte, so a member is checked even where another member's size is unknown (cub's
 // TempStorage: bankcheck does not read CUB's headers). In a struct, the members after one of unknown size
-// have unknown offsets: their accesses are unknown, with that member named.
+// have unknown offsets, multiples of their alignment: their accesses are checked at every such offset, and
+// their notes name the member whose size is missing.
 #include <cub/block/block_reduce.cuh>
 
 typedef cub::BlockReduce<float, 32, cub::BLOCK_REDUCE_WARP_REDUCTIONS, 8> RowReduce;
@@ -26,17 +27,21 @@ __global__ void reuseForReduction(const float *in, float *out) {
 }
 
 // Before the TempStorage, 'head' is at offset 0: a transposed write is 32-way, a row read ok. After it,
-// 'tail' could be anywhere: unknown, naming 'storage' as the member whose size is missing.
+// 'tail' is at some multiple of 4 bytes: a row of it is 32 words in 32 banks wherever it starts (ok), and
+// one lane's read is ok anywhere; 'acc' is at some multiple of 8 bytes: a store alternating between two of
+// its rows (16 doubles, 128 bytes apart) puts 2 words in one bank pair per half-warp (2-way) at any offset.
 // bankcheck: block 32x8
 __global__ void besideStorage(const float *in, float *out) {
   __shared__ struct {
     float head[32][32];
     RowReduce::TempStorage storage;
     float tail[32];
+    double acc[8][16];
   } smem;
   smem.head[threadIdx.x][threadIdx.y] = in[threadIdx.x];  // expect: store ways=32
-  smem.tail[threadIdx.x] = in[threadIdx.y];  // expect: store unknown
+  smem.tail[threadIdx.x] = in[threadIdx.y];  // expect: store ok
+  smem.acc[threadIdx.x % 2][threadIdx.y] = in[threadIdx.x];  // expect: store ways=2
   __syncthreads();
   float total = RowReduce(smem.storage).Sum(smem.head[threadIdx.y][threadIdx.x]);  // expect: load unknown; load ok
-  if (threadIdx.x == 0 && threadIdx.y == 0) out[blockIdx.x] = total + smem.tail[0];  // expect: load unknown
+  if (threadIdx.x == 0 && threadIdx.y == 0) out[blockIdx.x] = total + smem.tail[0];  // expect: load ok
 }

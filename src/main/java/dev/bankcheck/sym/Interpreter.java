@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -3449,6 +3450,8 @@ public final class Interpreter {
         why = before.name().equals(member) ? "the size of '" + before.type().display() + "' is unknown" + typeWhy
             : "the offset of the member '" + member + "' in '" + t.display() + "' is unknown: it comes after '"
                 + before.name() + "', whose type '" + before.type().display() + "' has no known size" + typeWhy;
+        SharedLV after = unplacedMember(s, o, member, why);
+        if (after != null) return after;
       }
       Val.Ptr[] lanes = s.lanes().clone();
       for (int l = 0; l < n; l++) {
@@ -3462,6 +3465,29 @@ public final class Interpreter {
       if (p != null) lanes[l] = (p.offset() == null ? p : p.withOffset(p.offset().add(Poly.of(offset)))).withPointee(ft);
     }
     return new SharedLV(lanes, ft);
+  }
+
+  /**
+   * A member after one of unknown size, at an unknown offset that is a multiple of its alignment: a symbol times
+   * that alignment. Every lane moves alike, so accesses of a word or wider have the degree they have at any such
+   * offset, and narrower ones are checked at each shift the alignment allows (as any warp-uniform offset is).
+   * Null where the member's own layout is unknown too.
+   */
+  private SharedLV unplacedMember(SharedLV s, Type.Opaque t, String member, String why) {
+    Type.Field holder = t.unplacedHolding(member);
+    Type.Field field = holder == null ? null : holder.name().equals(member) ? holder : Type.member(holder.type(), member);
+    if (field == null || holder.type().size() < 0 || field.type().size() < 0) return null;
+    long align = holder.type().align();
+    String symbol = "offsetof(" + t.display() + ", " + holder.name() + ")" + (align > 1 ? "/" + align : "");
+    memberOffsetNotes.putIfAbsent(symbol, why + "; every offset that is a multiple of its alignment (" + align
+        + (align == 1 ? " byte" : " bytes") + ") was analyzed");
+    Poly offset = Poly.symbol(symbol).scale(align).add(Poly.of(field.offset()));
+    Val.Ptr[] lanes = new Val.Ptr[n];
+    for (int l = 0; l < n; l++) {
+      Val.Ptr p = s.lanes()[l];
+      if (p != null) lanes[l] = (p.offset() == null ? p : p.withOffset(p.offset().add(offset))).withPointee(field.type());
+    }
+    return new SharedLV(lanes, field.type());
   }
 
   /** The value every lane holds, where that is one number (a struct read by the whole warp); else null. */
@@ -3568,7 +3594,27 @@ public final class Interpreter {
       }
     }
     if (!any) return;
-    sink.access(at, op, lanes, s.type(), String.join(", ", context), withElsewhere(conditions(), lanes));
+    sink.access(at, op, lanes, s.type(), String.join(", ", context),
+        withMemberOffsets(withElsewhere(conditions(), lanes), lanes));
+  }
+
+  /** Symbols of unknown member offsets ({@link #unplacedMember}), with what an access at one of them notes. */
+  private final Map<String, String> memberOffsetNotes = new LinkedHashMap<>();
+
+  /** The notes of an access, with those of the unknown member offsets its address holds. */
+  private List<String> withMemberOffsets(List<String> notes, Val.Ptr[] lanes) {
+    if (memberOffsetNotes.isEmpty()) return notes;
+    Val.Ptr first = null;
+    for (Val.Ptr p : lanes) if (first == null && p != null && p.offset() != null) first = p;
+    if (first == null || first.offset().isConstant()) return notes;
+    String terms = first.offset().terms().keySet().toString();
+    List<String> out = null;
+    for (Map.Entry<String, String> e : memberOffsetNotes.entrySet()) {
+      if (!terms.contains(e.getKey())) continue;
+      if (out == null) out = new ArrayList<>(notes);
+      out.add(e.getValue());
+    }
+    return out == null ? notes : out;
   }
 
   /** The notes of an access, with why its address may be one of memory that is not shared in some lanes. */

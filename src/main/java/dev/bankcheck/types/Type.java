@@ -76,15 +76,24 @@ public sealed interface Type {
   /**
    * A type we cannot lay out (an unknown name, a template parameter without a value). A struct or union
    * with a member of unknown size is one too, but keeps the members whose offsets are still certain:
-   * every member of a union, and those of a struct before the first such member, {@code unsized}.
+   * every member of a union, and those of a struct before the first such member, {@code unsized}; the
+   * members after it are {@code unplaced} (their offsets, unknown, are 0 here).
    */
-  record Opaque(String name, List<Field> knownFields, Field unsized) implements Type {
+  record Opaque(String name, List<Field> knownFields, Field unsized, List<Field> unplaced) implements Type {
     public Opaque(String name) {
-      this(name, List.of(), null);
+      this(name, List.of(), null, List.of());
     }
 
     public Field field(String fieldName) {
       return Type.field(knownFields, fieldName);
+    }
+
+    /** The member of {@code unplaced} that is or holds {@code fieldName} (a base's, an anonymous member's), or null. */
+    public Field unplacedHolding(String fieldName) {
+      for (Field f : unplaced) {
+        if (Type.field(List.of(f), fieldName) != null) return f;
+      }
+      return null;
     }
 
     public long size() {

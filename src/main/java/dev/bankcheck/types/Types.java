@@ -233,7 +233,12 @@ public final class Types {
 
     /** The struct, padded to its alignment; {@code declaredAlign} is __align__(N)/alignas(N) or 0. */
     public Type build(long declaredAlign) {
-      if (opaque) return new Type.Opaque(name, List.copyOf(fields.subList(0, placedFields)), unsized);
+      if (opaque) {
+        List<Type.Field> unplaced = unsized == null || union ? List.of()
+            : fields.subList(fields.indexOf(unsized) + 1, fields.size()).stream()
+                .map(f -> new Type.Field(f.name(), f.type(), 0)).toList();
+        return new Type.Opaque(name, List.copyOf(fields.subList(0, placedFields)), unsized, unplaced);
+      }
       long a = Math.max(align, declaredAlign);
       // C++: a struct without data members still takes one byte
       long size = fields.isEmpty() ? Math.max(1, a) : alignUp(offset, a);

@@ -356,6 +356,40 @@ class TypeMembersTest {
         + " specializations at lines 2 and 3, and neither is more specialized)");
   }
 
+  /**
+   * A member after one of unknown size is at an unknown multiple of its alignment: every lane moves alike, so the
+   * accesses are checked at each such offset, with a note naming the member whose size is missing.
+   */
+  @Test
+  void membersAfterAnUnsizedOneAreCheckedAtEveryAlignedOffset() {
+    FileReport r = analyze("""
+        template <int BLOCK> __global__ void k(float* out) {
+          __shared__ struct {
+            float w[BLOCK / 32][32];
+            char flags[256];
+            struct { int n; short h[64]; } counts;
+            union { float f; int i; };
+          } t;
+          out[0] = t.flags[threadIdx.x * 4];
+          out[1] = t.flags[threadIdx.x % 2 * 128];
+          out[2] = t.flags[threadIdx.x % 2 == 0 ? 3 : 128];
+          out[3] = t.counts.h[threadIdx.x] + t.counts.n + t.f;
+          out[4] = t.w[0][threadIdx.x];
+        }
+        """);
+    assertEquals(1, at(r, 8, Op.LOAD).ways());
+    // 128 bytes apart: one bank wherever the array starts
+    assertEquals(2, at(r, 9, Op.LOAD).ways());
+    // bytes 3 and 128 share bank 0 where 'flags' starts at a multiple of 4 bytes, not one byte further: the worst
+    assertEquals(2, at(r, 10, Op.LOAD).ways());
+    assertEquals(List.of(1, 1, 1), r.findings().stream().filter(f -> f.pos().line() == 11).map(Finding::ways).toList());
+    assertTrue(at(r, 11, Op.LOAD).assumptions().contains("the offset of the member 'counts' in '<anonymous@2>' is unknown:"
+        + " it comes after 'w', whose type 'float[][32]' has no known size ('<anonymous@2>' has the member 'w', whose"
+        + " dimension 1 has no constant value (it depends on (BLOCK) / (32))); every offset that is a multiple of its alignment"
+        + " (4 bytes) was analyzed"), at(r, 11, Op.LOAD).assumptions().toString());
+    assertEquals(1, at(r, 12, Op.LOAD).ways());
+  }
+
   /** A member without a size says which dimension has no value, also where a later member has none either. */
   @Test
   void anUnsizedMemberNamesItsDimension() {
