@@ -154,8 +154,16 @@ final class BlockShapes {
       Map<String, Val> constants) {
     /** "the launch at line 40 in f<16>"; the launch's file is named when it is not the kernel's. */
     String describe(Function kernel) {
-      String where = pos.file().equals(kernel.pos().file()) ? "line " + pos.line() : pos.file() + ":" + pos.line();
-      return "the launch at " + where + caller;
+      return "the launch at " + where(kernel);
+    }
+
+    /** "its use at line 40 in f<16>", for a kernel named with template arguments and not launched there. */
+    String describeUse(Function kernel) {
+      return "its use at " + where(kernel);
+    }
+
+    private String where(Function kernel) {
+      return (pos.file().equals(kernel.pos().file()) ? "line " + pos.line() : pos.file() + ":" + pos.line()) + caller;
     }
   }
 
@@ -165,33 +173,55 @@ final class BlockShapes {
    * the host variables with a constant value at the launch).
    */
   static List<Launch> findLaunches(String kernel, Program program) {
-    Map<String, List<Launch>> all = LAUNCHES.get(program);
+    return hostUses(program).launches().getOrDefault(kernel, List.of());
+  }
+
+  /**
+   * Where host code names an instance of the kernel template ({@code k<8, float>}) other than at a launch: a table
+   * of kernels ({@code spec.exec = (void*)k<...>}), {@code cudaFuncSetAttribute(k<...>, ...)}, a return. Naming it
+   * instantiates it, as C++ does; its block is not known there (no block, no arguments).
+   */
+  static List<Launch> findUses(String kernel, Program program) {
+    return hostUses(program).uses().getOrDefault(kernel, List.of());
+  }
+
+  private record HostUses(Map<String, List<Launch>> launches, Map<String, List<Launch>> uses) {}
+
+  private static HostUses hostUses(Program program) {
+    HostUses all = LAUNCHES.get(program);
     if (all == null) { // computed outside the lock: files analyzed in parallel do not wait for each other
       all = allLaunches(program);
       LAUNCHES.put(program, all);
     }
-    return all.getOrDefault(kernel, List.of());
+    return all;
   }
 
   /**
    * Every launch in the program, by kernel name, found in one walk over the host code: walking it again for each
    * kernel made a file with many kernels quadratic. Kept while the program is (the key is weak).
    */
-  private static final Map<Program, Map<String, List<Launch>>> LAUNCHES =
+  private static final Map<Program, HostUses> LAUNCHES =
       java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
-  private static Map<String, List<Launch>> allLaunches(Program program) {
+  private static HostUses allLaunches(Program program) {
     Map<String, List<Launch>> out = new HashMap<>();
+    Map<String, List<Launch>> uses = new HashMap<>();
     Map<Function, Map<String, Map<String, Val>>> bindings = new HashMap<>();
+    Set<String> templateKernels = new HashSet<>();
+    for (Function f : program.allFunctions()) {
+      if (f.isKernel() && !f.templateParams().isEmpty()) templateKernels.add(f.name());
+    }
     for (Function f : program.allFunctions()) {
       if (!f.launches() && !namesKernelInstance(f)) continue;
       for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program, bindings, 0).entrySet()) {
         Map<String, Object> env = new HashMap<>();
         for (VarDecl p : f.params()) env.put(TYPE + p.name(), p.type());
-        new LaunchFinder(program, out, outer.getKey(), outer.getValue(), f).stmt(f.body(), env);
+        LaunchFinder finder = new LaunchFinder(program, out, outer.getKey(), outer.getValue(), f);
+        finder.stmt(f.body(), env);
+        if (!templateKernels.isEmpty()) finder.uses(f.body(), templateKernels, uses);
       }
     }
-    return out;
+    return new HostUses(out, uses);
   }
 
   /** Whether host code names a function template's instance as a value, which it may pass to a launcher. */
@@ -544,6 +574,9 @@ final class BlockShapes {
           // a launch's template argument that names it has no type ("k<2, B><<<...>>>" in an uncalled f<B>)
           this.outer.putIfAbsent("typename " + p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '"
               + host.name() + "' has no type argument in this file"));
+        } else if (!p.type()) { // nor a value, where no call gives one (not a macro the build may define)
+          this.outer.putIfAbsent(p.name(), new Val.Unknown("template parameter '" + p.name() + "' of '" + host.name()
+              + "' has no value in this file"));
         }
       }
     }
@@ -679,6 +712,20 @@ final class BlockShapes {
         String op = e instanceof Expr.Unary u ? u.op() : ((Expr.Postfix) e).op();
         env.put(target.name(), env.get(target.name()) instanceof Long old ? old + (op.equals("++") ? 1 : -1) : null);
       }
+    }
+
+    /** The instances of {@code kernels} that {@code body} names, as {@link #findUses} keeps them. */
+    void uses(Stmt body, Set<String> kernels, Map<String, List<Launch>> into) {
+      Map<String, Val> scope = constants(Map.of());
+      Walk.stmt(body, d -> {}, e -> {
+        if (e instanceof Expr.TemplateId t && kernels.contains(simpleName(t.name()))) {
+          into.computeIfAbsent(simpleName(t.name()), n -> new ArrayList<>()).add(new Launch(t.pos(), null, List.of(),
+              List.of(), new Expr.Launch(t.pos(), t.name(), t.templateArgs(), List.of(), List.of(), t.templateValues()),
+              caller, scope));
+        } else if (e instanceof Expr.Lambda l && l.function() != null && l.function().body() != null) {
+          uses(l.function().body(), kernels, into); // PyTorch's AT_DISPATCH_...(..., [&] { ... })
+        }
+      });
     }
 
     private void record(Expr.Launch l, int[] block, Map<String, Object> env) {

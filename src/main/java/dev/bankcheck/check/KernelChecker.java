@@ -579,7 +579,8 @@ final class KernelChecker {
       }
       String label = String.join(", ", shown) + (assumed.label().isEmpty() ? "" : " with " + assumed.label());
       Instantiation run = out.computeIfAbsent(label, k -> new Instantiation(label, "template arguments " + label
-          + " (from the explicit instantiations and launches that give them", "", chosen, new ArrayList<>()));
+          + " (from the " + (i.description().contains("(from its use at") ? "uses of the kernel"
+              : "explicit instantiations and launches") + " that give them", "", chosen, new ArrayList<>()));
       for (BlockShapes.Shape s : i.shapes()) addShape(run.shapes(), s);
     }
     return out;
@@ -653,15 +654,18 @@ final class KernelChecker {
         }
       }
     }
-    for (BlockShapes.Launch l : BlockShapes.findLaunches(kernel.name(), program)) {
+    List<BlockShapes.Launch> launches = BlockShapes.findLaunches(kernel.name(), program);
+    // without a launch or an explicit instantiation, the instances host code names (a table of kernels)
+    boolean uses = template && launches.isEmpty() && found.isEmpty();
+    for (BlockShapes.Launch l : uses ? BlockShapes.findUses(kernel.name(), program) : launches) {
       BlockShapes.Deduced d = template
           ? BlockShapes.withDeduced(kernel, l.expr().templateArgs(), l.expr().templateValues(), l.argTypes())
           : new BlockShapes.Deduced(List.of(), List.of());
       boolean given = d.values().stream().anyMatch(Objects::nonNull) || d.types().stream().anyMatch(Objects::nonNull)
           || !assumed.templateParts().isEmpty();
       if (!template || given) {
-        bind(kernel, d.types(), d.values(), withArguments ? l.args() : List.of(), l.describe(kernel), found,
-            l.constants(), l.block(), assumed);
+        bind(kernel, d.types(), d.values(), withArguments ? l.args() : List.of(), uses ? l.describeUse(kernel)
+            : l.describe(kernel), found, l.constants(), l.block(), assumed);
       }
     }
     // a launch without constant arguments adds nothing unless others have them: then it is the symbolic run

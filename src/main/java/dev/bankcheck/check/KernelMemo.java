@@ -74,6 +74,7 @@ final class KernelMemo {
   List<Finding> findings(Function kernel, Supplier<List<Finding>> analyze) {
     List<BlockShapes.Launch> launches = BlockShapes.findLaunches(kernel.name(), program);
     List<TranslationUnit.InstantiationItem> instantiations = instantiationsOf(kernel);
+    if (launches.isEmpty() && instantiations.isEmpty()) launches = BlockShapes.findUses(kernel.name(), program);
     boolean seen;
     List<Entry> entries;
     synchronized (ENTRIES) {
@@ -164,7 +165,8 @@ final class KernelMemo {
     for (int i = 0; i < a.size(); i++) {
       BlockShapes.Launch x = a.get(i);
       BlockShapes.Launch y = b.get(i);
-      if (x.expr() != y.expr() || !x.pos().equals(y.pos()) || !x.caller().equals(y.caller())
+      // (a launch through the runtime API, or a use, is made anew for each file: alike where equal)
+      if (x.expr() != y.expr() && !x.expr().equals(y.expr()) || !x.pos().equals(y.pos()) || !x.caller().equals(y.caller())
           || !Arrays.equals(x.block(), y.block()) || !x.args().equals(y.args()) || !x.constants().equals(y.constants())) {
         return false;
       }

@@ -122,4 +122,51 @@ class LaunchApiTest {
     assertRun(r, 16, "(96,1,1)", "13");
     assertEquals(16, at(r, 4, Op.STORE).ways(), at(r, 4, Op.STORE).reason());
   }
+
+  /**
+   * A kernel template that host code names but does not launch (a table of kernels, launched later through a void*)
+   * is instantiated by being named, as C++ has it: each instance named is a run, under the default block.
+   */
+  @Test
+  void aKernelNamedInATableIsInstantiatedThere() {
+    FileReport r = analyze(KERNEL + """
+        struct spec_t { void* exec; int warps; };
+        template <int M, int P>
+        spec_t choose(int n) {
+          spec_t s = {0};
+          if (n == 1) { s.exec = (void*)k<M>; s.warps = 4; return s; }
+          if (n == 2) { s.exec = (void*)k<2 * M>; return s; }
+          if (n == 3) { s.exec = (void*)k<P>; return s; }
+          return s;
+        }
+        spec_t pick(int n) { return choose<2, 1>(n); }
+        """);
+    Finding f = at(r, 4, Op.STORE);
+    assertEquals(4, f.ways(), f.reason());
+    String shown = f.assumptions().toString();
+    assertTrue(shown.contains("template arguments N = 2 (from its use at line 11 in choose<2, 1>); template arguments"
+        + " N = 4 (from its use at line 12 in choose<2, 1>); template arguments N = 1 (from its use at line 13 in"
+        + " choose<2, 1>)") && shown.contains("blockDim.x is a multiple of 32 (no block shape given"), shown);
+    // where no call gives the table's function its arguments, the parameter says so
+    FileReport uncalled = analyze(KERNEL.replace("<int N>", "<int N, int Q = 1>") + """
+        template <int M> void* choose() { return (void*)k<M>; }
+        """);
+    assertTrue(at(uncalled, 4, Op.STORE).assumptions().toString().contains("template arguments N = ?, Q = 1 (from its"
+        + " use at line 7; N: template parameter 'M' of 'choose' has no value in this file)"),
+        at(uncalled, 4, Op.STORE).assumptions().toString());
+  }
+
+  /** Where the kernel is launched, the instances named elsewhere (cudaFuncSetAttribute(k<8>, ...)) add nothing. */
+  @Test
+  void aKernelNamedAndLaunchedRunsAsLaunched() {
+    FileReport r = analyze(KERNEL + """
+        void host(float* o) {
+          cudaFuncSetAttribute(k<8>, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
+          k<2><<<1, 64>>>(o, 1);
+        }
+        """);
+    Finding f = at(r, 4, Op.STORE);
+    assertEquals(2, f.ways(), f.reason());
+    assertEquals(1, r.findings().stream().filter(x -> x.pos().line() == 4).count());
+  }
 }
