@@ -945,6 +945,10 @@ final class PreprocessRun {
     Resolved found = resolve(f, header);
     if (found == null) {
       if (!header.angled()) error(hash.pos(), "cannot find include file '" + header.name() + "'");
+      String defined = header.angled() ? Preprocessor.TOOLKIT_HEADER_MACROS.get(header.name()) : null;
+      if (defined != null && !macros.containsKey(defined.substring(0, defined.indexOf(' ')))) {
+        defineFromText("<" + header.name() + ">", defined);
+      }
       return;
     }
     if (files.size() > MAX_INCLUDE_DEPTH) {

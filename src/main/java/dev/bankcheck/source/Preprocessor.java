@@ -40,6 +40,15 @@ public final class Preprocessor {
       Map.entry("CUDART_CB", ""));
 
   /**
+   * The macros of a CUDA toolkit header that is included but not read (system headers are skipped): the driver
+   * API's cuda.h, and the headers that include it, define CUDA_VERSION, which code tests ("#if CUDA_VERSION >=
+   * 12080" around FP4 types); nvcc defines it only where cuda.h is included.
+   */
+  static final Map<String, String> TOOLKIT_HEADER_MACROS = Map.of("cuda.h", "CUDA_VERSION 13000",
+      "cudaTypedefs.h", "CUDA_VERSION 13000", "cudaGL.h", "CUDA_VERSION 13000", "cudaEGL.h", "CUDA_VERSION 13000",
+      "cudaProfiler.h", "CUDA_VERSION 13000");
+
+  /**
    * CUTLASS's and CuTe's function and loop macros as their headers define them for device code
    * (cutlass/detail/helper_macros.hpp, cute/config.hpp), used where a name is not defined when code uses it: code
    * written with them parses where those headers are not in the tree (DeepSpeed's evoformer, FlashInfer). A

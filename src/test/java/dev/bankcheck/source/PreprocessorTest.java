@@ -205,6 +205,11 @@ class PreprocessorTest {
     assertEquals("1 1 900 201703L", out("__CUDACC__ __NVCC__ __CUDA_ARCH__ __cplusplus"));
     // nvcc 13.0's version, and the runtime's, which every .cu file sees
     assertEquals("13 0 13 13000", out("__CUDACC_VER_MAJOR__ __CUDACC_VER_MINOR__ __CUDA_API_VER_MAJOR__ CUDART_VERSION"));
+    // the driver API's version, where cuda.h (not read) is included, as nvcc has it; -D wins
+    assertEquals("CUDA_VERSION 13000 13000", out("CUDA_VERSION\n#include <cuda.h>\nCUDA_VERSION\n#include <cuda.h>\n"
+        + "CUDA_VERSION"));
+    assertEquals("12040", join(new Preprocessor(List.of(), Map.of("CUDA_VERSION", "12040"))
+        .process(null, "m.cu", "#include <cudaTypedefs.h>\nCUDA_VERSION").tokens()));
     Preprocessor pp = new Preprocessor(List.of(), Map.of("__CUDA_ARCH__", "700", "DEBUG", "", "SQ(x)", "x*x"));
     PreprocessResult r = pp.process(null, "m.cu", "__CUDA_ARCH__ DEBUG SQ(3)");
     assertEquals("700 1 3 * 3", join(r.tokens()));
