@@ -603,10 +603,12 @@ final class BlockShapes {
           env.put(KERNEL + v.name(), templateId(v.init()));
           env.put(LAMBDA + v.name(), v.init() instanceof Expr.Lambda l ? l.function() : null);
           if (v.type().pointers() == 0 && simpleName(v.type().base()).equals("cudaLaunchConfig_t")) {
-            // held as its blockDim: cudaLaunchConfig_t c{grid, block, smem, stream, attrs, n}, else dim3's default
-            // (1,1,1) until set
+            // held as its blockDim: cudaLaunchConfig_t c{grid, block, smem, stream, attrs, n} or {.gridDim = grid,
+            // .blockDim = block, ...}, else dim3's default (1,1,1) until set
             env.put(CONFIG + v.name(), true);
-            env.put(v.name(), v.init() instanceof Expr.InitList il && il.items().size() >= 2 ? dims(il.items().get(1), env)
+            Expr block = !(v.init() instanceof Expr.InitList il) ? null : il.designated().isEmpty()
+                ? il.items().size() >= 2 ? il.items().get(1) : null : il.designated().get("blockDim");
+            env.put(v.name(), block != null ? dims(block, env)
                 : v.init() == null || v.init() instanceof Expr.InitList ? new int[] {1, 1, 1} : null);
             continue;
           }

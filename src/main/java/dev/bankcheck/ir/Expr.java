@@ -3,6 +3,7 @@ package dev.bankcheck.ir;
 import dev.bankcheck.source.Pos;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /** Expressions of the IR: immutable, each with the position of its first token. */
 public sealed interface Expr {
@@ -64,7 +65,16 @@ public sealed interface Expr {
 
   record Comma(Pos pos, List<Expr> exprs) implements Expr {}
 
-  record InitList(Pos pos, List<Expr> items) implements Expr {}
+  /**
+   * A brace initializer. A designated item ({@code .blockDim = b}) is an {@link Unsupported} among {@code items}
+   * (its member is not placed by position) and its value is in {@code designated}, by its designator ("blockDim",
+   * "a.b").
+   */
+  record InitList(Pos pos, List<Expr> items, Map<String, Expr> designated) implements Expr {
+    public InitList(Pos pos, List<Expr> items) {
+      this(pos, items, Map.of());
+    }
+  }
 
   /**
    * A lambda: {@code function} its parameters and body where they parse (it is run where it is called), else null.

@@ -80,6 +80,9 @@ public final class Walk {
     } else if (e instanceof Expr.Cast c) visit(c.operand());
     else if (e instanceof Expr.SizeofExpr s) visit(s.operand());
     else if (e instanceof Expr.Comma c) c.exprs().forEach(this::visit);
-    else if (e instanceof Expr.InitList il) il.items().forEach(this::visit);
+    else if (e instanceof Expr.InitList il) {
+      il.items().forEach(this::visit);
+      il.designated().values().forEach(this::visit);
+    }
   }
 }

@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
@@ -1086,12 +1088,17 @@ final class IrBuilder {
 
   private Expr braceInit(BraceInitializerContext b) {
     List<Expr> items = new ArrayList<>();
+    Map<String, Expr> designated = new LinkedHashMap<>();
     for (BraceItemContext item : b.braceItem()) {
       // a designated member's value is not placed by name: unknown, never given to another member
       items.add(item instanceof PlainItemContext p ? p.pack != null ? unsupported(pos(p), "a pack expansion", p)
           : initializer(p.initializer()) : new Expr.Unsupported(pos(item), "a designated initializer"));
+      if (item instanceof DesignatedItemContext d) {
+        String member = d.Identifier().stream().map(ParseTree::getText).collect(java.util.stream.Collectors.joining("."));
+        designated.put(member, d.initializer() != null ? initializer(d.initializer()) : braceInit(d.braceInitializer()));
+      }
     }
-    return new Expr.InitList(pos(b), List.copyOf(items));
+    return new Expr.InitList(pos(b), List.copyOf(items), java.util.Collections.unmodifiableMap(designated));
   }
 
   private List<Expr> args(ArgumentListContext a) {

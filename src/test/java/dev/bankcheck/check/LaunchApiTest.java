@@ -67,6 +67,32 @@ class LaunchApiTest {
     assertEquals(3, at(r, 4, Op.STORE).ways(), at(r, 4, Op.STORE).reason());
   }
 
+  /** C++20's designated initializers (FlashInfer's all-reduce kernels): the block is the .blockDim member's. */
+  @Test
+  void cudaLaunchKernelExWithADesignatedConfig() {
+    FileReport r = analyze(KERNEL + """
+        void host(float* o, cudaStream_t stream) {
+          cudaLaunchConfig_t config{
+              .gridDim = 8,
+              .blockDim = dim3(16, 2),
+              .dynamicSmemBytes = 0,
+              .stream = stream,
+          };
+          cudaLaunchKernelEx(&config, &k<4>, o, 1);
+        }
+        """);
+    assertRun(r, 4, "(16,2,1)", "14");
+    assertEquals(3, at(r, 4, Op.STORE).ways(), at(r, 4, Op.STORE).reason());
+    // without .blockDim, dim3's default
+    FileReport none = analyze(KERNEL + """
+        void host(float* o) {
+          cudaLaunchConfig_t config = {.gridDim = 8};
+          cudaLaunchKernelEx(&config, &k<4>, o, 1);
+        }
+        """);
+    assertRun(none, 4, "(1,1,1)", "9");
+  }
+
   @Test
   void cudaLaunchKernelAndCooperativeKernelTakeTheBlockArgument() {
     FileReport r = analyze(KERNEL + """
