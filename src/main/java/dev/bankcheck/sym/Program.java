@@ -349,8 +349,21 @@ public final class Program {
     if (skipped != null) {
       return "'" + name + "' is not defined: its #define is at " + skipped + " (give the macros it tests with -D)";
     }
+    // the headers not found are no lead for CUB's primitives (often named after 'using namespace cub;')
+    int scope = name.lastIndexOf("::");
+    if (scope < 0 ? CUB_PRIMITIVES.contains(name)
+        : CUB_PRIMITIVES.contains(name.substring(scope + 2)) && name.substring(0, scope).endsWith("cub")) {
+      return "'" + name + "' is not declared in this file (it is CUB's, from the CUDA toolkit's headers, which"
+          + " bankcheck does not read)";
+    }
     return "'" + name + "' is not declared in this file" + missingHeadersHint();
   }
+
+  /** CUB's block- and warp-wide primitives, whose TempStorage a kernel keeps in shared memory. */
+  private static final Set<String> CUB_PRIMITIVES = Set.of("BlockAdjacentDifference", "BlockDiscontinuity",
+      "BlockExchange", "BlockHistogram", "BlockLoad", "BlockMergeSort", "BlockRadixRank", "BlockRadixSort",
+      "BlockReduce", "BlockRunLengthDecode", "BlockScan", "BlockShuffle", "BlockStore", "WarpExchange", "WarpLoad",
+      "WarpMergeSort", "WarpReduce", "WarpScan", "WarpStore");
 
   /** {@link #undeclared} for a name used as a value: with every include found, it may come from the build's -D. */
   public String undeclaredValue(String name) {

@@ -359,9 +359,22 @@ class AnalyzerTest {
     String missing = " (it may come from 'vec_traits.hpp', not found: add its folder with -I)";
     assertEquals("the element size of 'sum_t[16]' is unknown ('sum_t' is 'TypeVec<float,VecTraits<T>::cn>::vec_type':"
         + " 'TypeVec' is not declared in this file" + missing + ")", at(r, 7, Op.LOAD).reason());
+    // the headers not found are no lead for CUB's primitives
     assertEquals("the size of 'RowReduce::TempStorage' is unknown ('RowReduce' is 'cub::BlockReduce':"
-        + " 'cub::BlockReduce' is not declared in this file" + missing + ")", at(r, 9, Op.LOAD).reason());
+        + " 'cub::BlockReduce' is not declared in this file (it is CUB's, from the CUDA toolkit's headers, which"
+        + " bankcheck does not read))", at(r, 9, Op.LOAD).reason());
     assertEquals("the element size of 'Vec_type' is unknown", at(r, 11, Op.LOAD).reason());
+    // also named as 'using namespace cub;' lets the code name them
+    FileReport unqualified = analyze("""
+        template <int B> __global__ void k(float *dst) {
+          __shared__ typename BlockScan<float, B>::TempStorage t;
+          dst[0] = BlockScan<float, B>(t).Sum(dst[threadIdx.x]);
+        }
+        template __global__ void k<128>(float *);
+        """);
+    assertEquals("the size of 'BlockScan<float,B>::TempStorage' is unknown ('BlockScan' is not declared in this file (it"
+        + " is CUB's, from the CUDA toolkit's headers, which bankcheck does not read))",
+        at(unqualified, 3, Op.LOAD).reason());
     assertUnknownBecause(at(r, 17, Op.LOAD), "the member 'x' of 'Vec' is unknown (the type 'K::Vec' is unknown (template"
         + " parameter 'K' of 'h' has no type argument in this file");
   }
