@@ -286,9 +286,16 @@ public final class Runner {
       Progress progress, boolean keepLanes) {
     ExecutorService pool = Executors.newFixedThreadPool(workers, analysisThreads());
     try {
-      List<Future<FileReport>> futures = new ArrayList<>();
-      for (InputFiles.Input input : inputs) {
-        futures.add(pool.submit(() -> {
+      // Headers first: a .cu file then finds their kernels' analyses to reuse where it answers alike, and the
+      // first files run while the JIT is still cold; a header's own findings are mostly replaced by those of the
+      // .cu files (FileReport.withoutRepeatedHeaderFindings), so it is the one to lose to the time bound.
+      List<Future<FileReport>> futures = new ArrayList<>(java.util.Collections.nCopies(inputs.size(), null));
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < inputs.size(); i++) if (!inputs.get(i).displayPath().endsWith(".cu")) order.add(i);
+      for (int i = 0; i < inputs.size(); i++) if (inputs.get(i).displayPath().endsWith(".cu")) order.add(i);
+      for (int i : order) {
+        InputFiles.Input input = inputs.get(i);
+        futures.set(i, pool.submit(() -> {
           FileReport r = analyzeOne(input, options, workers > 1);
           if (r == null) return null;
           if (!keepLanes) r = r.withoutLanes();
