@@ -120,7 +120,7 @@ final class BlockShapes {
     int open = kernel.name().indexOf('<');
     String name = open > 0 ? kernel.name().substring(0, open) : kernel.name();
     String specialization = open > 0 ? kernel.name().substring(open) : null;
-    for (Launch l : findLaunches(name, program)) {
+    for (Launch l : instantiatingLaunches(name, program)) {
       if (specialization != null && !specialization.equals(templateText(l.expr()))) continue;
       if (l.block() != null && !valid(l.block())) notes.add(ignored(l.describe(kernel), l.block()));
       if (l.block() != null && valid(l.block())) {
@@ -151,7 +151,7 @@ final class BlockShapes {
    * each argument (null where not constant, not known) and the launch as written (template arguments).
    */
   record Launch(Pos pos, int[] block, List<Long> args, List<TypeRef> argTypes, Expr.Launch expr, String caller,
-      Map<String, Val> constants) {
+      Map<String, Val> constants, boolean uncalledHost) {
     /** "the launch at line 40 in f<16>"; the launch's file is named when it is not the kernel's. */
     String describe(Function kernel) {
       return "the launch at " + where(kernel);
@@ -174,6 +174,16 @@ final class BlockShapes {
    */
   static List<Launch> findLaunches(String kernel, Program program) {
     return hostUses(program).launches().getOrDefault(kernel, List.of());
+  }
+
+  /**
+   * The launches that instantiate the kernel in this file: one in a host function template that no call here
+   * instantiates ({@code uncalledHost}, its template arguments "?") does not, where other launches do.
+   */
+  static List<Launch> instantiatingLaunches(String kernel, Program program) {
+    List<Launch> all = findLaunches(kernel, program);
+    List<Launch> called = all.stream().filter(l -> !l.uncalledHost()).toList();
+    return called.isEmpty() ? all : called;
   }
 
   /**
@@ -216,7 +226,8 @@ final class BlockShapes {
       for (Map.Entry<String, Map<String, Val>> outer : callerBindings(f, program, bindings, 0).entrySet()) {
         Map<String, Object> env = new HashMap<>();
         for (VarDecl p : f.params()) env.put(TYPE + p.name(), p.type());
-        LaunchFinder finder = new LaunchFinder(program, out, outer.getKey(), outer.getValue(), f);
+        LaunchFinder finder = new LaunchFinder(program, out, outer.getKey(), outer.getValue(), f,
+            outer.getKey().isEmpty() && !f.templateParams().isEmpty());
         finder.stmt(f.body(), env);
         if (!templateKernels.isEmpty()) finder.uses(f.body(), templateKernels, uses);
       }
@@ -556,17 +567,21 @@ final class BlockShapes {
 
     /** Calls followed into a host function that launches a kernel passed to it (0: the walk of a host function). */
     private final int depth;
+    private final boolean uncalled;
 
-    LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer, Function host) {
-      this(program, out, caller, outer, host, 0);
+    /** {@code uncalled}: the walk of a host function template that no call in the file gives arguments. */
+    LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer, Function host,
+        boolean uncalled) {
+      this(program, out, caller, outer, host, 0, uncalled);
     }
 
     private LaunchFinder(Program program, Map<String, List<Launch>> out, String caller, Map<String, Val> outer,
-        Function host, int depth) {
+        Function host, int depth, boolean uncalled) {
       this.program = program;
       this.out = out;
       this.caller = caller;
       this.depth = depth;
+      this.uncalled = uncalled;
       this.outer = new HashMap<>(outer);
       for (Function.TemplateParam p : host.templateParams()) {
         if (p.type() && !(outer.get("typename " + p.name()) instanceof Val.Opaque)) {
@@ -723,7 +738,7 @@ final class BlockShapes {
         if (e instanceof Expr.TemplateId t && kernels.contains(simpleName(t.name()))) {
           into.computeIfAbsent(simpleName(t.name()), n -> new ArrayList<>()).add(new Launch(t.pos(), null, List.of(),
               List.of(), new Expr.Launch(t.pos(), t.name(), t.templateArgs(), List.of(), List.of(), t.templateValues()),
-              caller, scope));
+              caller, scope, uncalled));
         } else if (e instanceof Expr.Lambda l && l.function() != null && l.function().body() != null) {
           uses(l.function().body(), kernels, into); // PyTorch's AT_DISPATCH_...(..., [&] { ... })
         }
@@ -738,7 +753,7 @@ final class BlockShapes {
         types.add(type(a, env));
       }
       out.computeIfAbsent(simpleName(l.kernel()), n -> new ArrayList<>()).add(new Launch(l.pos(), block, args, types,
-          l, caller, constants(env)));
+          l, caller, constants(env), uncalled));
       for (Expr a : l.args()) expr(a, env);
     }
 
@@ -808,7 +823,7 @@ final class BlockShapes {
           scope.put(p.name(), n);
         }
       }
-      new LaunchFinder(program, out, caller, scope, g, depth + 1).stmt(g.body(), inner);
+      new LaunchFinder(program, out, caller, scope, g, depth + 1, uncalled).stmt(g.body(), inner);
     }
 
     /**

@@ -654,7 +654,7 @@ final class KernelChecker {
         }
       }
     }
-    List<BlockShapes.Launch> launches = BlockShapes.findLaunches(kernel.name(), program);
+    List<BlockShapes.Launch> launches = BlockShapes.instantiatingLaunches(kernel.name(), program);
     // without a launch or an explicit instantiation, the instances host code names (a table of kernels)
     boolean uses = template && launches.isEmpty() && found.isEmpty();
     for (BlockShapes.Launch l : uses ? BlockShapes.findUses(kernel.name(), program) : launches) {

@@ -195,4 +195,23 @@ class LaunchApiTest {
     assertEquals(2, f.ways(), f.reason());
     assertEquals(1, r.findings().stream().filter(x -> x.pos().line() == 4).count());
   }
+
+  /**
+   * A launch in a host function template that no call in the file instantiates does not instantiate the kernel
+   * there: where other launches do, its run (arguments "?", often unknown) and its block are left out.
+   */
+  @Test
+  void aLaunchInAnUncalledHostTemplateGivesWayToTheOthers() {
+    String launches = """
+        template <int M> void launch(float* o) { k<M><<<1, 64>>>(o, 1); }
+        """;
+    FileReport r = analyze(KERNEL + launches + "void host(float* o) { k<2><<<1, 32>>>(o, 1); }\n");
+    Finding f = at(r, 4, Op.STORE);
+    assertEquals(List.of("blockDim = (32,1,1) from the launch at line 8", "4-byte accesses (float)",
+        "template arguments N = 2, arguments n = 1 (from the launch at line 8)"), f.assumptions());
+    // alone, it is the kernel's only run
+    FileReport alone = analyze(KERNEL + launches);
+    assertTrue(at(alone, 4, Op.STORE).assumptions().toString().contains("N = ?, arguments n = 1 (from the launch at line 7; N: template parameter"),
+        at(alone, 4, Op.STORE).assumptions().toString());
+  }
 }
