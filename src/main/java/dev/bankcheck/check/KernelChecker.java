@@ -655,6 +655,8 @@ final class KernelChecker {
       }
     }
     List<BlockShapes.Launch> launches = BlockShapes.instantiatingLaunches(kernel.name(), program);
+    // an explicit instantiation instantiates too: then an uncalled host template's launch adds nothing either
+    if (!found.isEmpty()) launches = launches.stream().filter(l -> !l.uncalledHost()).toList();
     // without a launch or an explicit instantiation, the instances host code names (a table of kernels)
     boolean uses = template && launches.isEmpty() && found.isEmpty();
     for (BlockShapes.Launch l : uses ? BlockShapes.findUses(kernel.name(), program) : launches) {

@@ -209,6 +209,10 @@ class LaunchApiTest {
     Finding f = at(r, 4, Op.STORE);
     assertEquals(List.of("blockDim = (32,1,1) from the launch at line 8", "4-byte accesses (float)",
         "template arguments N = 2, arguments n = 1 (from the launch at line 8)"), f.assumptions());
+    // so does an explicit instantiation's (the launch's block stays the best guess of the block it runs with)
+    FileReport explicit = analyze(KERNEL + launches + "template __global__ void k<4>(float*, int);\n");
+    assertEquals(List.of("blockDim = (64,1,1) from the launch at line 7", "4-byte accesses (float)",
+        "template arguments N = 4 (from the explicit instantiation)"), at(explicit, 4, Op.STORE).assumptions());
     // alone, it is the kernel's only run
     FileReport alone = analyze(KERNEL + launches);
     assertTrue(at(alone, 4, Op.STORE).assumptions().toString().contains("N = ?, arguments n = 1 (from the launch at line 7; N: template parameter"),
