@@ -945,9 +945,9 @@ final class PreprocessRun {
     Resolved found = resolve(f, header);
     if (found == null) {
       if (!header.angled()) error(hash.pos(), "cannot find include file '" + header.name() + "'");
-      String defined = header.angled() ? Preprocessor.TOOLKIT_HEADER_MACROS.get(header.name()) : null;
-      if (defined != null && !macros.containsKey(defined.substring(0, defined.indexOf(' ')))) {
-        defineFromText("<" + header.name() + ">", defined);
+      if (header.angled() && Preprocessor.CUDA_VERSION_HEADERS.contains(header.name())
+          && !macros.containsKey("CUDA_VERSION")) {
+        defineFromText("<" + header.name() + ">", "CUDA_VERSION 13000");
       }
       return;
     }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * C preprocessor for CUDA sources working on {@link Lexer} tokens (C11 6.10). Holds configuration only;
@@ -40,13 +41,12 @@ public final class Preprocessor {
       Map.entry("CUDART_CB", ""));
 
   /**
-   * The macros of a CUDA toolkit header that is included but not read (system headers are skipped): the driver
-   * API's cuda.h, and the headers that include it, define CUDA_VERSION, which code tests ("#if CUDA_VERSION >=
-   * 12080" around FP4 types); nvcc defines it only where cuda.h is included.
+   * The driver API's cuda.h and the toolkit headers that include it, included but not read (system headers are
+   * skipped): they define CUDA_VERSION (nvcc 13.0's, 13000), which code tests ("#if CUDA_VERSION >= 12080" around
+   * FP4 types); nvcc defines it only where cuda.h is included.
    */
-  static final Map<String, String> TOOLKIT_HEADER_MACROS = Map.of("cuda.h", "CUDA_VERSION 13000",
-      "cudaTypedefs.h", "CUDA_VERSION 13000", "cudaGL.h", "CUDA_VERSION 13000", "cudaEGL.h", "CUDA_VERSION 13000",
-      "cudaProfiler.h", "CUDA_VERSION 13000");
+  static final Set<String> CUDA_VERSION_HEADERS = Set.of("cuda.h", "cudaTypedefs.h", "cudaGL.h", "cudaEGL.h",
+      "cudaProfiler.h");
 
   /**
    * CUTLASS's and CuTe's function and loop macros as their headers define them for device code
