@@ -49,7 +49,7 @@ topItem
     | 'template' declSpecifiers pointer* name=qualifiedName args=templateArgs?
       ('::' member=qualifiedName templateArgs?)?
       '(' parameterList? ')' functionSuffix* ';'   #functionInstantiation
-    | templateHeader? 'using' Identifier '=' aliasedType ';'                #usingAlias
+    | templateHeader? 'using' Identifier attribute* '=' aliasedType ';'     #usingAlias
     // "Pi<Real>::Pi(int n) : n_(n) {}": host code, parsed so that the file around it is analyzed, not run
     // two headers for a member template of a class template: "template <class T> template <class B> M<T>::M(B b)"
     | templateHeader* declModifier* (Identifier templateArgs? '::')+ '~'? Identifier '(' parameterList? ')' functionSuffix*
@@ -77,9 +77,11 @@ templateHeader
 
 templateParam
     : templateHeader? ('typename' | 'class') pack='...'? name=Identifier? ('=' typeName)?   #typeTemplateParam
-    | declSpecifiers name=Identifier? ('=' expression)?         #valueTemplateParam
-    // "float (*op)(float, float)", and "void Create(Handle*)", a function type that is a pointer as a parameter
-    | declSpecifiers pointer* ('(' '*' name=Identifier? ')' | name=Identifier) '(' parameterList? ')' ('=' expression)?   #functionTemplateParam
+    | declSpecifiers pointer* name=Identifier? ('=' expression)?   #valueTemplateParam
+    // "float (*op)(float, float)", and "void Create(Handle*)", a function type that is a pointer as a parameter; a
+    // pointer to a member function, "bool (Op::*)(T a) const" (CUB's SFINAE probes)
+    | declSpecifiers pointer* ('(' (Identifier '::')* '*' name=Identifier? ')' | name=Identifier) '(' parameterList? ')'
+      functionSuffix* ('=' expression)?   #functionTemplateParam
     | declSpecifiers '...' name=Identifier?                     #valuePackTemplateParam
     ;
 
@@ -104,6 +106,7 @@ operatorSymbol
     : '[' ']' | '(' ')' | '+' | '-' | '*' | '/' | '%' | '^' | '&' | '|' | '~' | '!' | '=' | '<' | '>' | '<=' | '>='
     | '==' | '!=' | '&&' | '||' | '++' | '--' | '+=' | '-=' | '*=' | '/=' | '%=' | '^=' | '&=' | '|=' | '<<'
     | '>' '>' | '<<=' | '>>=' | ',' | '->' | 'new' ('[' ']')? | 'delete' ('[' ']')?
+    | StringLiteral Identifier?                                 // a literal operator: operator "" _json, operator""_j
     ;
 
 functionSuffix
@@ -180,7 +183,7 @@ typeSpecifier
     | enumSpecifier                                         #enumTypeSpec
     | 'typename'? qualifiedName (templateArgs ('::' members+=Identifier)*)?   #namedTypeSpec
     // decltype(auto) too, and a member type of one: sizeof(decltype(p)::ElementType)
-    | ('decltype' | '__typeof__' | '__typeof') '(' (expression | 'auto') ')' ('::' Identifier)*   #decltypeTypeSpec
+    | 'typename'? ('decltype' | '__typeof__' | '__typeof') '(' (expressionList | 'auto') ')' ('::' Identifier)*   #decltypeTypeSpec
     ;
 
 builtinType
@@ -216,6 +219,8 @@ callTemplateArg
 templateValue
     : (IntegerLiteral | CharLiteral | 'true' | 'false' | 'nullptr')          #tvLiteral
     | qualifiedName                                                         #tvName
+    // "tile_broadcast<Shape::dim(0), 0>(t)" (NVIDIA Warp): a constexpr function's value
+    | qualifiedName '(' (templateValue (',' templateValue)*)? ')'           #tvCall
     | '(' expression ')'                                                    #tvParen
     | 'sizeof' '(' typeName ')'                                             #tvSizeof
     | ('alignof' | '__alignof__') '(' typeName ')'                          #tvAlignof
@@ -244,7 +249,7 @@ baseClause
     ;
 
 baseSpecifier
-    : ('public' | 'private' | 'protected' | 'virtual')* qualifiedName templateArgs?
+    : ('public' | 'private' | 'protected' | 'virtual')* qualifiedName (templateArgs ('::' Identifier templateArgs?)*)?
     ;
 
 memberDeclaration
@@ -254,8 +259,9 @@ memberDeclaration
     | templateHeader? (declModifier | 'explicit')* 'operator' typeName '(' ')' functionSuffix* (body=compoundStatement | ';')   #conversionMember
     | templateHeader? (declModifier | 'explicit')* tilde='~'? Identifier '(' parameterList? ')' functionSuffix* ctorInitializer?
       (compoundStatement | ';' | '=' ('default' | 'delete' | Identifier | IntegerLiteral) ';')  #constructorMember
-    | templateHeader? 'using' Identifier '=' aliasedType ';'            #usingMember
-    | 'using' qualifiedName ';'                             #usingDeclarationMember
+    | templateHeader? 'using' Identifier attribute* '=' aliasedType ';'   #usingMember
+    // "using typename Base::iterator;", "using box_t_pod<T, D>::lower;"
+    | 'using' 'typename'? '::'? (Identifier templateArgs? '::')* Identifier ';'   #usingDeclarationMember
     | ('public' | 'private' | 'protected') ':'              #accessMember
     | 'static_assert' '(' expressionList ')' ';'            #staticAssertMember
     | templateHeader? declModifier* 'friend' (('class' | 'struct') qualifiedName templateArgs? ';' | templateHeader? declaration
@@ -376,7 +382,7 @@ statement
           | '::' (inputs+=asmOperand (',' inputs+=asmOperand)*)? ) balanced* ')' ';'     #asmOperandsStmt
     | ('asm' | '__asm__' | '__asm') ('volatile' | '__volatile__')? '(' balanced* ')' ';'   #asmStmt
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
-    | 'using' ('namespace'? qualifiedName | Identifier '=' aliasedType) ';'   #usingStmt
+    | 'using' ('namespace'? qualifiedName | Identifier attribute* '=' aliasedType) ';'   #usingStmt
     | 'namespace' Identifier '=' qualifiedName ';'                               #namespaceAliasStmt
     | declModifier* 'auto' declModifier* ('&' | '&&')? '[' names+=Identifier (',' names+=Identifier)* ']'
       ('=' value=initializer | list=braceInitializer) ';'                       #bindingDeclStmt
@@ -398,6 +404,8 @@ expression
     | base=expression op=('.' | '->') 'template'? member=Identifier             #memberExpr
     // x.operator __half(), f.operator()<true, 2>()
     | base=expression op=('.' | '->') 'template'? 'operator' (operatorSymbol callTemplateArgs? | typeSpecifier pointer*)   #memberOperatorExpr
+    // "it->~value_type()": a destructor called by its name (nlohmann/json)
+    | base=expression op=('.' | '->') '~' Identifier                           #destructorExpr
     // "this->Tensor<T, 2>::operator=(t)", "p->Base::f()": a member named through its class
     | base=expression op=('.' | '->') (Identifier callTemplateArgs? '::')+ ('operator' operatorSymbol | Identifier)   #qualifiedMemberExpr
     | operand=expression op=('++' | '--')                                       #postfixExpr
@@ -442,7 +450,9 @@ primary
     // "typename KTraits::DTypeQKAccum(-math::inf)": a dependent type's functional cast or temporary
     | 'typename' typeSpecifier ( '(' argumentList? ')' | braceInitializer )     #typenameCastExpr
     // "decltype(size<0>(layout))::value", "decltype(mma){}": not evaluated
-    | ('decltype' | '__typeof__' | '__typeof') '(' expression ')' (('::' Identifier)+ | braceInitializer)   #decltypeExpr
+    | ('decltype' | '__typeof__' | '__typeof') '(' expressionList ')' (('::' Identifier)+ | braceInitializer)   #decltypeExpr
+    // "noexcept(noexcept(f(x)))": the operator, not evaluated
+    | 'noexcept' '(' expression ')'                                             #noexceptExpr
     | '::'? 'new' ('(' placement=argumentList ')')? declModifier* typeSpecifier pointer* ('[' expression ']')*
       ('(' argumentList? ')' | braceInitializer)?                               #newExpr
     | 'typeid' '(' (typeName | expression) ')'                                  #typeidExpr

@@ -179,7 +179,8 @@ final class IrBuilder {
             t.pack != null));
       } else if (p instanceof ValueTemplateParamContext v) {
         out.add(new Function.TemplateParam(v.name == null ? "" : v.name.getText(), false,
-            declSpecType(v.declSpecifiers()), v.expression() == null ? null : expr(v.expression()), null));
+            declSpecType(v.declSpecifiers()).withDeclarator(List.of(), stars(v.pointer()), hasRef(v.pointer()), false),
+            v.expression() == null ? null : expr(v.expression()), null));
       } else if (p instanceof FunctionTemplateParamContext f) {
         // "float (*op)(float, float)": calls through it are not followed
         out.add(new Function.TemplateParam(f.name == null ? "" : f.name.getText(), false, TypeRef.FUNCTION_POINTER,
@@ -391,6 +392,13 @@ final class IrBuilder {
    * The text of {@code A<x, y>} before a "::", recording the arguments as built for members named by that text
    * (an expression such as {@code (N <= 32)} is not read back from the text).
    */
+  /** The text of {@code ctx}'s children after {@code child}. */
+  private static String textAfter(ParserRuleContext ctx, ParseTree child) {
+    StringBuilder text = new StringBuilder();
+    for (int i = ctx.children.indexOf(child) + 1; i < ctx.getChildCount(); i++) text.append(ctx.getChild(i).getText());
+    return text.toString();
+  }
+
   private String writtenOwner(QualifiedNameContext name, ParserRuleContext args) {
     String text = name.getText() + args.getText();
     TypeRef type = args instanceof TemplateArgsContext ta
@@ -449,6 +457,10 @@ final class IrBuilder {
     }
     if (v instanceof TvNameContext n) return new Expr.Name(p, n.qualifiedName().getText());
     if (v instanceof TvParenContext pe) return expr(pe.expression());
+    if (v instanceof TvCallContext c) {
+      return new Expr.Call(p, new Expr.Name(pos(c.qualifiedName()), c.qualifiedName().getText()), List.of(),
+          c.templateValue().stream().map(this::templateValue).toList());
+    }
     if (v instanceof TvSizeofContext sz) return new Expr.SizeofType(p, typeName(sz.typeName()));
     if (v instanceof TvAlignofContext al) return alignofCall(p, al.typeName());
     if (v instanceof TvUnaryContext u) return new Expr.Unary(p, u.op.getText(), templateValue(u.operand));
@@ -506,9 +518,13 @@ final class IrBuilder {
     List<Expr> specializationValues = s.specialization == null ? List.of() : templateValues(s.specialization);
     String owner = StructDef.qualifiedName(name, specialization, specializationValues);
     for (BaseSpecifierContext base : s.baseClause() == null ? List.<BaseSpecifierContext>of() : s.baseClause().baseSpecifier()) {
-      TypeRef type = new TypeRef(base.qualifiedName().getText(), null,
-          base.templateArgs() == null ? List.of() : templateArgs(base.templateArgs()),
-          base.templateArgs() == null ? List.of() : templateValues(base.templateArgs()), 0, List.of(), false);
+      List<TemplateArgsContext> args = base.templateArgs();
+      TypeRef type = args.isEmpty() ? new TypeRef(base.qualifiedName().getText(), null, List.of(), List.of(), 0, List.of(),
+          false) : base.Identifier().isEmpty() ? new TypeRef(base.qualifiedName().getText(), null,
+          templateArgs(args.get(0)), templateValues(args.get(0)), 0, List.of(), false)
+          // "conditional<C, A, B>::type": a member type, named by its text as a declaration's type is
+          : new TypeRef(writtenOwner(base.qualifiedName(), args.get(0)) + textAfter(base, args.get(0)), null, List.of(),
+              List.of(), 0, List.of(), false);
       fields.add(new VarDecl(pos(base), VarDecl.BASE + " " + type.base(), type, null, Set.of(VarDecl.BASE), null, null,
           null));
     }
@@ -1184,6 +1200,7 @@ final class IrBuilder {
       return new Expr.Member(p, expr(m.base), m.member.getText(), m.op.getText().equals("->"));
     }
     if (e instanceof MemberOperatorExprContext m) return unsupported(p, "an operator called by its name", m);
+    if (e instanceof DestructorExprContext d) return unsupported(p, "a destructor called by its name", d);
     if (e instanceof QualifiedMemberExprContext q) {
       return unsupported(p, "a member named through its class, '" + q.getText() + "'", q);
     }

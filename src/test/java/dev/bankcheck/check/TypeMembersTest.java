@@ -47,6 +47,26 @@ class TypeMembersTest {
     }
   }
 
+  /** A base class named as a member type of a template ("conditional<C, A, B>::type") takes the selected layout. */
+  @Test
+  void aBaseThatIsAMemberTypeIsTheTypeItNames() {
+    FileReport r = analyze("""
+        template <bool B, class T, class F> struct cond { using type = T; };
+        template <class T, class F> struct cond<false, T, F> { using type = F; };
+        struct A { float a[3]; };
+        struct S : cond<true, A, int>::type { float b; };
+        struct U : cond<false, A, int>::type { float b; };
+        struct W : missing<A>::type { float b; };
+        __global__ void k(float* o) {
+          __shared__ S s[32]; __shared__ U u[32]; __shared__ W w[32];
+          o[0] = s[threadIdx.x].b; o[1] = u[threadIdx.x].b; o[2] = w[threadIdx.x].b;
+        }
+        """);
+    List<Finding> loads = r.findings().stream().filter(f -> f.op() == Op.LOAD).toList();
+    assertEquals(List.of(4, 2), loads.subList(0, 2).stream().map(Finding::ways).toList());
+    assertUnknownBecause(loads.get(2), "'W' has the base class 'missing<A>::type' ('missing' is not declared in this file)");
+  }
+
   @Test
   void aTraitOfAnUnknownTypeIsUnknownAndSaysWhy() {
     FileReport r = analyze("""

@@ -846,6 +846,19 @@ class ParserTest {
       "template <class... Is> __device__ void s(Is... is) { V<int, 3> v{int(is)...}; }",
       "template struct functor::Pairs<tv::TorchGPU, int, int, 3>;",
       "__device__ float f(H v) { return __shfl_down_sync(0xffffffff, v.operator __half(), 1); }",
+      // nlohmann/json (tiny-cuda-nn): a base that is a member type, SFINAE in decltype and noexcept, a literal operator
+      "template <class B1, class... Bn> struct conj : conditional<bool(B1::value), conj<Bn...>, B1>::type {};",
+      "template <class T> auto f(const T &j) -> decltype(j.template get<T>(), void()) {}",
+      "template <class C> struct F<C, void_t<decltype(begin(declval<C>()), end(declval<C>()))>> {};",
+      "struct S { template <class T> int operator()(T &j) const noexcept(noexcept(g(j))) { return 0; } };",
+      "struct M : V { using typename V::iterator; void f() { it->~value_type(); v.~V(); } };",
+      // NVIDIA Warp's tiles, CUB's SFINAE probes
+      "__device__ void f() { using Layout = typename decltype(result)::Layout; }",
+      "template <class T, int D> struct box : box_pod<T, D> { using box_pod<T, D>::lower; using ::ns::B<T>::upper; };",
+      "using Rgba8 [[deprecated(\"Use math::Rgba8\")]] = math::Rgba8;",
+      "template <int A, class T> void f(T &t) { g(tile_broadcast<Shape::dim(0), 0>(t)); }",
+      "template <typename Op, bool (Op::*)(const T &a, int idx) const> struct SFINAE5 {};",
+      "inline json operator \"\" _json(const char *s, size_t n) { return 0; } int operator\"\"_j(const char *s);",
   })
   void newFormsParseWithSllAlone(String src) {
     PreprocessResult pp = new Preprocessor(List.of(), Map.of()).process(null, "t.cu", src);
@@ -882,6 +895,8 @@ class ParserTest {
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
       "`template <typename T, typename... Ts> constexpr bool any = (std::is_same_v<T, Ts> || ...);`",
       "void f() { if constexpr (is_any<T, float, float2>) { g(k<N>, 1); } }",
+      // nlohmann/json: a value template parameter of pointer type, SFINAE's "enable_if_t<C> * = nullptr"
+      "template <typename C = char, enable_if_t<is_signed<C>::value && is_signed<char>::value> * = nullptr> int g(C c);",
   })
   void newFormsParseWithLlFallback(String src) {
     assertEquals(List.of(), parse(src).errors());
