@@ -846,6 +846,9 @@ final class PreprocessRun {
       }
       i++;
     }
+    // "#define WP_PRAGMA_UNROLL #pragma unroll" (NVIDIA Warp, CUTLASS for nvcc): used on a line of its own, nvcc
+    // takes the pragma it expands to (checked with nvcc 13); dropped as a _Pragma is
+    if (!functionLike && end - i >= 2 && toks.get(i).is("#") && toks.get(i + 1).text().equals("pragma")) i = end;
     List<PPToken> body = new ArrayList<>(end - i);
     int[] paramIndex = new int[end - i];
     for (int k = i; k < end; k++) {

@@ -52,7 +52,8 @@ public final class Preprocessor {
    * CUTLASS's and CuTe's function and loop macros as their headers define them for device code
    * (cutlass/detail/helper_macros.hpp, cute/config.hpp), used where a name is not defined when code uses it: code
    * written with them parses where those headers are not in the tree (DeepSpeed's evoformer, FlashInfer). A
-   * definition the code reads wins; #ifdef does not see these. PyTorch's two common type dispatches
+   * definition the code reads wins; #ifdef does not see these. PyTorch's TORCH_CHECK is the if-statement of
+   * c10/util/Exception.h, so that a use without ';' parses as it compiles. PyTorch's two common type dispatches
    * (ATen/Dispatch.h) run their body once per type, as the switch they expand to does for each type it may take, so
    * that the launches in a PyTorch extension have their 'scalar_t' (at::Half as __half).
    */
@@ -63,11 +64,17 @@ public final class Preprocessor {
       Map.entry("CUTLASS_GLOBAL", "__global__ static"),
       Map.entry("CUTLASS_PRAGMA_UNROLL", "_Pragma(\"unroll\")"),
       Map.entry("CUTLASS_PRAGMA_NO_UNROLL", "_Pragma(\"unroll 1\")"),
+      Map.entry("CUTLASS_GEMM_LOOP", "_Pragma(\"unroll 1\")"),
       Map.entry("CUTE_HOST_DEVICE", "__forceinline__ __host__ __device__"),
       Map.entry("CUTE_DEVICE", "__forceinline__ __device__"),
       Map.entry("CUTE_HOST", "__forceinline__ __host__"),
       Map.entry("CUTE_UNROLL", "_Pragma(\"unroll\")"),
       Map.entry("CUTE_NO_UNROLL", "_Pragma(\"unroll 1\")"),
+      Map.entry("TORCH_CHECK(COND, ...)", "if (!(COND)) {}"),
+      // <cinttypes>'s printf formats, as glibc defines them for x86-64 and aarch64
+      Map.entry("PRId32", "\"d\""), Map.entry("PRIi32", "\"i\""), Map.entry("PRIu32", "\"u\""),
+      Map.entry("PRIx32", "\"x\""), Map.entry("PRId64", "\"ld\""), Map.entry("PRIi64", "\"li\""),
+      Map.entry("PRIu64", "\"lu\""), Map.entry("PRIx64", "\"lx\""),
       Map.entry("AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
           + " { using scalar_t = float; __VA_ARGS__(); } }()"),
       Map.entry("AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"

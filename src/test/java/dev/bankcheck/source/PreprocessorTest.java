@@ -85,6 +85,13 @@ class PreprocessorTest {
     assertEquals("inline void f ( ) ;", out("#define CUTLASS_DEVICE inline\nCUTLASS_DEVICE void f();"));
     assertEquals("no", out("#ifdef CUTLASS_DEVICE\nyes\n#else\nno\n#endif"));
     assertEquals("x", out("#define CUTE_HOST_DEVICE\nCUTE_HOST_DEVICE x"));
+    // DeepSpeed's evoformer (CUTLASS-based) before its main loops
+    assertEquals("for", out("CUTLASS_GEMM_LOOP for"));
+    // a pragma in a macro's body, as NVIDIA Warp writes its unroll macro for nvcc
+    assertEquals("for", out("#define WP_PRAGMA_UNROLL #pragma unroll\nWP_PRAGMA_UNROLL\nfor"));
+    assertEquals("\"%\" \"lu\"", out("\"%\" PRIu64"));
+    // PyTorch's: an if-statement, so a use without ';' parses (StyleGAN's filtered_lrelu in mmcv)
+    assertEquals("if ( ! ( x > 0 ) ) { } if ( ! ( p ) ) { } ;", out("TORCH_CHECK(x > 0, \"x\", n)\nTORCH_CHECK(p);"));
   }
 
   /** As nvcc 13 for sm_90: the arch-specific feature macros (sm_90a's) are not defined. */
