@@ -55,6 +55,19 @@ __global__ void wrapping(float *out) {
   if (threadIdx.x - 16 < 8) out[1] = s[threadIdx.x * 4];  // expect: load ok
 }
 
+// Functional casts convert as C casts do, with the type's name written as a call: uint8_t(lane * 16)
+// wraps as above (8-way), a typedef's and a type parameter's cast too (T = short: stride 4 words, 4-way).
+typedef unsigned int uint;
+template <typename T>
+__global__ void functionalCasts(float *out) {
+  __shared__ float s[1024];
+  out[0] = s[uint8_t(threadIdx.x * 16)];         // expect: load ways=8
+  out[1] = s[uint(threadIdx.x) * 3];             // expect: load ok
+  out[2] = s[T(threadIdx.x % 32) * 4];           // expect: load ways=4
+  if (uint32_t(threadIdx.x % 32) < 16) out[3] = s[threadIdx.x * 2];  // expect: load ok
+}
+template __global__ void functionalCasts<short>(float *);
+
 // A step that differs per lane makes the address unknown after the first iteration, never "ok".
 __global__ void laneStep(float *out, int n) {
   __shared__ float s[4096];

@@ -4039,6 +4039,9 @@ public final class Interpreter {
       if (f == null) f = program.function(simple, c.args().size(), argumentTypes(simple, c));
     }
     if (f == null && simple.equals("dim3") && c.args().size() <= 3) return dim3Of(c.args(), mask);
+    Type converted = f == null && c.args().size() == 1 && c.templateArgs().isEmpty() ? castTypeNamed(name) : null;
+    if (converted != null) return cast(new Expr.Cast(c.pos(), new TypeRef(name, null, List.of(), List.of(), 0, List.of(),
+        false), c.args().get(0)), mask); // uint32_t(tx), size_t(n), T(x): a conversion, as (uint32_t) tx
     StructDef vector = f != null ? null : simple.startsWith("make_") ? vectorStruct(simple.substring(5))
         : vectorStruct(vectorNamed(simple)); // float2{a, b}, (T2){a, b} with typedef float2 T2
     if (vector != null) return construct(new Val.Obj(vector, Map.of()), c.args(), false, mask); // make_int2(a, b)
@@ -4686,6 +4689,16 @@ public final class Interpreter {
     Val[] out = new Val[n];
     for (int l = 0; l < n; l++) out[l] = Arith.binary(op, linear[l], Val.num(v.groupSize));
     return out;
+  }
+
+  /** The scalar or pointer type {@code name} names (a built-in, a typedef, a type parameter), or null. */
+  private Type castTypeNamed(String name) {
+    if (Types.builtin(name) == null && program.typedef(name) == null
+        && !(templateScope.get("typename " + name) instanceof Val.Opaque)) {
+      return null;
+    }
+    Type t = resolve(new TypeRef(name, null, List.of(), List.of(), 0, List.of(), false));
+    return t instanceof Type.Scalar || t instanceof Type.Pointer ? t : null;
   }
 
   /**
