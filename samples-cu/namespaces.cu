@@ -48,3 +48,23 @@ __global__ void namespacedTypes(float *out) {
   brd::Dispatcher<2>::type::put(s);
   out[threadIdx.x] = tile.a[threadIdx.x] + s[threadIdx.x] + (float)vec.x[threadIdx.x];  // expect: load ok; load ok; load ok wavefronts=2
 }
+
+// Typedefs and aliases named with their namespace (NVIDIA Warp's wp::float32), as an element type and as a
+// template argument: bankcheck once said "'wp::float32' is not declared in this file". double: 8-byte lanes
+// 2 words apart, lanes 0 and 8 of a half-warp in bank 0 (2-way).
+namespace wp {
+typedef float float32;
+using float64 = double;
+}  // namespace wp
+
+template <typename T>
+__global__ void namespacedTypedefs(T *out) {
+  __shared__ T s[64 * 2];
+  out[threadIdx.x] = s[threadIdx.x * 2];  // expect: load ways=2
+}
+template __global__ void namespacedTypedefs<wp::float64>(wp::float64 *);
+
+__global__ void namespacedElement(float *out) {
+  __shared__ wp::float32 s[64 * 3];
+  out[threadIdx.x] = s[threadIdx.x * 3];  // expect: load ok
+}

@@ -304,9 +304,22 @@ public final class Program {
         : why;
   }
 
-  /** The type a file-scope typedef or alias {@code name} stands for, or null. */
+  /**
+   * The type a file-scope typedef or alias {@code name} stands for, or null; "wp::float32" is float32 where "wp" is
+   * one of the file's namespaces (as for structs, see {@link #namedStruct}).
+   */
   public TypeRef typedef(String name) {
-    return look(typedefs, TYPEDEFS, name);
+    TypeRef t = look(typedefs, TYPEDEFS, name);
+    String tail = t == null ? inFileNamespace(name) : null;
+    return tail == null ? t : look(typedefs, TYPEDEFS, tail);
+  }
+
+  /** "ns::V" or "::V": V, where "ns" is one of the file's namespaces; null for any other name. */
+  private String inFileNamespace(String name) {
+    int sep = name.lastIndexOf("::");
+    if (sep == 0) return name.substring(2);
+    return sep > 0 && namespaceNames.contains(name.startsWith("::") ? name.substring(2, sep) : name.substring(0, sep))
+        ? name.substring(sep + 2) : null;
   }
 
   /** The struct or class template of that name, or null. */
@@ -321,12 +334,8 @@ public final class Program {
    */
   private StructDef namedStruct(String name) {
     StructDef def = look(structDefs, STRUCTS, name);
-    int sep = name.lastIndexOf("::");
-    if (def == null && sep > 0 && namespaceNames.contains(name.startsWith("::") ? name.substring(2, sep)
-        : name.substring(0, sep))) {
-      def = look(structDefs, STRUCTS, name.substring(sep + 2));
-    }
-    return def;
+    String tail = def == null ? inFileNamespace(name) : null;
+    return tail == null ? def : look(structDefs, STRUCTS, tail);
   }
 
   /**
@@ -1060,7 +1069,10 @@ public final class Program {
     if (b == null && name.contains("::")) b = Types.builtin(name.substring(name.lastIndexOf("::") + 2));
     if (b != null) return b;
     Val typeBinding = scope.get("typename " + name);
-    if (typeBinding == null && name.indexOf("::") > 0) {
+    // "wp::float32": a typedef or struct declared in one of the file's namespaces, not a member type
+    String tail = typeBinding == null ? inFileNamespace(name) : null;
+    boolean namespaced = tail != null && (look(typedefs, TYPEDEFS, tail) != null || look(structDefs, STRUCTS, tail) != null);
+    if (typeBinding == null && name.indexOf("::") > 0 && !namespaced) {
       typeBinding = memberType(name, scope);
       if (typeBinding instanceof Val.Unknown u) {
         problems.add("the type '" + name + "' is unknown (" + u.reason() + ")");
@@ -1072,12 +1084,13 @@ public final class Program {
       String bound = o.what().substring(5);
       if (Types.builtin(bound) != null) return Types.builtin(bound);
       // a type argument named at file scope (typedef P<floatX> x128; typedef __nv_bfloat16 floatX;)
-      if (!bound.equals(name) && (look(typedefs, TYPEDEFS, bound) != null || look(structDefs, STRUCTS, bound) != null)) {
+      if (!bound.equals(name) && (typedef(bound) != null || namedStruct(bound) != null)) {
         return baseType(new TypeRef(bound, null, List.of(), List.of(), 0, List.of(), false), Map.of(), problems, depth + 1);
       }
       // a struct nested in a plain class ("Plain::In") is laid out below
       if (!bound.equals(name) || look(structDefs, STRUCTS, name) == null) return new Type.Opaque(name);
     }
+    if (namespaced) name = tail;
     TypeRef alias = look(typedefs, TYPEDEFS, name);
     if (alias != null) {
       // an alias at file scope reads the file's names, an alias template its arguments: not the names of the code
