@@ -220,7 +220,7 @@ templateValue
     : (IntegerLiteral | CharLiteral | 'true' | 'false' | 'nullptr')          #tvLiteral
     | qualifiedName                                                         #tvName
     // "tile_broadcast<Shape::dim(0), 0>(t)" (NVIDIA Warp): a constexpr function's value
-    | qualifiedName '(' (templateValue (',' templateValue)*)? ')'           #tvCall
+    | qualifiedName callTemplateArgs? '(' (templateValue (',' templateValue)*)? ')'   #tvCall
     | '(' expression ')'                                                    #tvParen
     | 'sizeof' '(' typeName ')'                                             #tvSizeof
     | ('alignof' | '__alignof__') '(' typeName ')'                          #tvAlignof
@@ -442,8 +442,8 @@ primary
     | ('true' | 'false' | 'nullptr')                                            #keywordLiteral
     | callee=qualifiedName callTemplateArgs '(' args=argumentList? ')'          #templateCallExpr
     | qualifiedName callTemplateArgs? braceInitializer                          #braceTemporaryExpr
-    // "(k<T, 32>)<<<g, b>>>(...)": a macro's parameter in parentheses (arrayfire's CUDA_LAUNCH)
-    | (kernel=qualifiedName templateArgs? | '(' kernel=qualifiedName templateArgs? ')') '<<<' config=argumentList '>>>'
+    // "(k<T, 32>)<<<g, b>>>(...)": a macro's parameter in parentheses (arrayfire's CUDA_LAUNCH); "(*kernel_ptr)<<<...>>>"
+    | (kernel=qualifiedName templateArgs? | '(' '*'? kernel=qualifiedName templateArgs? ')') '<<<' config=argumentList '>>>'
       '(' args=argumentList? ')'                                                #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr

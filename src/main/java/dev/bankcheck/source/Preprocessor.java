@@ -68,6 +68,7 @@ public final class Preprocessor {
       Map.entry("CUTE_HOST_DEVICE", "__forceinline__ __host__ __device__"),
       Map.entry("CUTE_DEVICE", "__forceinline__ __device__"),
       Map.entry("CUTE_HOST", "__forceinline__ __host__"),
+      Map.entry("CUTE_GRID_CONSTANT", "__grid_constant__"),
       Map.entry("CUTE_UNROLL", "_Pragma(\"unroll\")"),
       Map.entry("CUTE_NO_UNROLL", "_Pragma(\"unroll 1\")"),
       Map.entry("TORCH_CHECK(COND, ...)", "if (!(COND)) {}"),

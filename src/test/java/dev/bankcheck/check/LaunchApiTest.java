@@ -51,6 +51,18 @@ class LaunchApiTest {
     assertEquals(4, at(r, 5, Op.LOAD).ways(), at(r, 5, Op.LOAD).reason()); // the launch's n = 4
   }
 
+  /** TransformerEngine's "(*kernel_ptr)<<<grid, block>>>(...)": a launch through a pointer to the kernel. */
+  @Test
+  void launchThroughAPointerToTheKernel() {
+    FileReport r = analyze(KERNEL + """
+        void host(float* o) {
+          auto* kernel_ptr = &k<8>;
+          (*kernel_ptr)<<<4, dim3(32, 2)>>>(o, 1);
+        }
+        """);
+    assertRun(r, 8, "(32,2,1)", "9");
+  }
+
   @Test
   void cudaLaunchKernelExCWithAnAggregateConfig() {
     FileReport r = analyze(KERNEL + """

@@ -87,6 +87,7 @@ class PreprocessorTest {
     assertEquals("x", out("#define CUTE_HOST_DEVICE\nCUTE_HOST_DEVICE x"));
     // DeepSpeed's evoformer (CUTLASS-based) before its main loops
     assertEquals("for", out("CUTLASS_GEMM_LOOP for"));
+    assertEquals("__grid_constant__ const P p", out("CUTE_GRID_CONSTANT const P p"));
     // a pragma in a macro's body, as NVIDIA Warp writes its unroll macro for nvcc
     assertEquals("for", out("#define WP_PRAGMA_UNROLL #pragma unroll\nWP_PRAGMA_UNROLL\nfor"));
     assertEquals("\"%\" \"lu\"", out("\"%\" PRIu64"));
