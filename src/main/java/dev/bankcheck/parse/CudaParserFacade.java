@@ -610,11 +610,31 @@ public final class CudaParserFacade {
     String word = macro == null ? wordBeforeStatement(item, index) : null;
     // words alone at file level, as a macro that was not read leaves them (_LIBCUDACXX_BEGIN_NAMESPACE_STD)
     boolean wordsAlone = item.size() <= 3 && item.stream().allMatch(CudaParserFacade::plainWord);
+    String call = fileScopeCall(item);
     String why = macro != null ? " in the arguments of '" + macro + "(...)', which hold statements: " + NOT_A_MACRO
         : word != null ? " after '" + word + "', alone before a statement: " + NOT_A_MACRO
         : wordsAlone ? ", '" + String.join(" ", item.stream().map(Token::text).toList()) + "' alone: " + NOT_A_MACRO
+        : call != null ? " in '" + call + "(...);' at file scope, where C++ has no calls: " + NOT_A_MACRO
         : "";
     return new SourceError(positions[index], "syntax error: " + what + why + "; item skipped");
+  }
+
+  /**
+   * The name of an item "NAME(...);" whose parentheses close at its end, a call at file scope that only a macro not
+   * read leaves (FlashInfer's TVM_FFI_DLL_EXPORT_TYPED_FUNC(plan, Plan);); null for any other item.
+   */
+  static String fileScopeCall(List<Token> item) {
+    int n = item.size();
+    if (n < 4 || !plainWord(item.get(0)) || !item.get(1).text().equals("(") || !item.get(n - 1).text().equals(";")) {
+      return null;
+    }
+    int depth = 0;
+    for (int i = 1; i < n - 1; i++) {
+      String t = item.get(i).text();
+      if (t.equals("(")) depth++;
+      else if (t.equals(")") && --depth == 0 && i < n - 2) return null;
+    }
+    return depth == 0 ? item.get(0).text() : null;
   }
 
   /** Keywords that start a statement. */

@@ -1022,6 +1022,19 @@ class ParserTest {
     assertEquals(List.of("copy", "scale"), functions(r.unit()).stream().map(Function::name).toList());
   }
 
+  /** A call at file scope, as a macro that was not read leaves it, names that macro (FlashInfer's TVM FFI exports). */
+  @Test
+  void aCallAtFileScopeNamesTheMacroItMayBe() {
+    CudaParserFacade.Result r = parse("""
+        TVM_FFI_DLL_EXPORT_TYPED_FUNC(plan, ns::Plan);
+        int f(int, int);
+        __global__ void k(float *p) { p[0] = 1; }
+        """);
+    assertEquals(1, r.errors().size(), r.errors().toString());
+    assertTrue(r.errors().get(0).message().contains("in 'TVM_FFI_DLL_EXPORT_TYPED_FUNC(...);' at file scope, where C++"
+        + " has no calls: it is no macro bankcheck has read"), r.errors().toString());
+  }
+
   /**
    * Host code of template libraries that made whole items fail (faiss's tensors, OpenCV's GpuMat, gsplat's launch
    * dispatch): a member named through its class, an operator called by its qualified name, a conversion operator
