@@ -223,6 +223,7 @@ templateValue
     | qualifiedName callTemplateArgs? '(' (templateValue (',' templateValue)*)? ')'   #tvCall
     | '(' expression ')'                                                    #tvParen
     | 'sizeof' '(' typeName ')'                                             #tvSizeof
+    | 'sizeof' '...' '(' Identifier ')'                                     #tvSizeofPack
     | ('alignof' | '__alignof__') '(' typeName ')'                          #tvAlignof
     | op=('-' | '+' | '~' | '!') operand=templateValue                      #tvUnary
     | left=templateValue op=('*' | '/' | '%') right=templateValue           #tvBinary

@@ -462,6 +462,7 @@ final class IrBuilder {
           c.templateValue().stream().map(this::templateValue).toList());
     }
     if (v instanceof TvSizeofContext sz) return new Expr.SizeofType(p, typeName(sz.typeName()));
+    if (v instanceof TvSizeofPackContext sp) return new Expr.Name(p, Function.TemplateParam.lengthOf(sp.Identifier().getText()));
     if (v instanceof TvAlignofContext al) return alignofCall(p, al.typeName());
     if (v instanceof TvUnaryContext u) return new Expr.Unary(p, u.op.getText(), templateValue(u.operand));
     TvBinaryContext b = (TvBinaryContext) v;

@@ -101,6 +101,34 @@ class NotRunCodeTest {
     assertEquals(3, r.findings().size(), r.findings().toString());
   }
 
+  /**
+   * moderngpu: a device lambda written in host code and passed to a library's launcher, which runs it in a kernel
+   * template; bankcheck does not follow it there, so its uses, of a union's members too, are reported as not analyzed
+   * (until this version they were not reported at all). A sizeof is no use.
+   */
+  @Test
+  void sharedMemoryOfALambdaInHostCodeIsReported() {
+    FileReport r = analyze("""
+        template <typename launch_t, typename T>
+        void scan(T* out, int n) {
+          auto k = [=] __device__ (int tid, int cta) {
+            __shared__ union { T data[128]; int flags[4]; } shared;
+            shared.data[tid] = out[tid];
+            reduce(tid, shared.flags, sizeof(shared));
+            auto inner = [&] { out[cta] = shared.data[tid * 2]; };
+            inner();
+          };
+          cta_launch<launch_t>(k, n);
+        }
+        """);
+    List<Finding> found = r.findings();
+    assertEquals(List.of(5, 6, 7), found.stream().map(f -> f.pos().line()).toList(), found.toString());
+    assertEquals(List.of(Op.STORE, Op.LOAD, Op.LOAD), found.stream().map(Finding::op).toList());
+    assertUnknownBecause(found.get(0), "it is in the lambda at t.cu:3, which bankcheck does not run: it is written in"
+        + " 'scan', which no kernel in this file runs, and a lambda passed to a kernel is not followed");
+    assertUnknownBecause(found.get(2), "it is in the lambda at t.cu:3"); // the lambda that declares it
+  }
+
   @Test
   void aDeviceFunctionOfAHeaderIsLeftToTheFilesThatCallIt() {
     String src = """

@@ -857,6 +857,8 @@ class ParserTest {
       "template <class T, int D> struct box : box_pod<T, D> { using box_pod<T, D>::lower; using ::ns::B<T>::upper; };",
       "using Rgba8 [[deprecated(\"Use math::Rgba8\")]] = math::Rgba8;",
       "template <int A, class T> void f(T &t) { g(tile_broadcast<Shape::dim(0), 0>(t)); }",
+      // moderngpu's tuples
+      "template <class I, class... P> auto deref(tuple<P...> p, I i) -> decltype(f(p, seq<sizeof...(P)>(), i)) {}",
       // TransformerEngine's CuTe kernels
       "void f() { auto mma = make_tiled_mma(MMA_SS<TA, float, size<0>(shape), size<1>(shape)>{}); (*kernel_ptr)<<<g, b>>>(x); }",
       "template <typename Op, bool (Op::*)(const T &a, int idx) const> struct SFINAE5 {};",
