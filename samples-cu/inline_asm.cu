@@ -76,6 +76,20 @@ __global__ void ptxAccesses(float *out, const float4 *g) {
   out[threadIdx.x] = x + r0 + r1 + r2 + r3;
 }
 
+// 1- and 2-byte ld/st.shared are sub-word accesses as in C (FlashInfer's flashkda kernels store bf16 values
+// so): halves of consecutive lanes share words, 16 words in 16 banks; 128 bytes apart, all in bank 0. Until
+// this version such an access was 'unknown', named a cp.async of another size.
+__global__ void subWordPtx(const unsigned short *g, unsigned char *out) {
+  __shared__ unsigned short h[32 * 64];
+  unsigned a = __cvta_generic_to_shared(&h[threadIdx.x]);
+  asm volatile("st.shared.b16 [%0], %1;" :: "r"(a), "h"(g[threadIdx.x]));  // expect: store ok width=2
+  unsigned b = __cvta_generic_to_shared(&h[threadIdx.x * 64]);
+  asm volatile("st.shared.b16 [%0], %1;" :: "r"(b), "h"(g[threadIdx.x]));  // expect: store ways=32 width=2
+  unsigned short v;
+  asm volatile("ld.shared.u8 %0, [%1];" : "=h"(v) : "r"(a));  // expect: load ok width=1
+  out[threadIdx.x] = (unsigned char)v;
+}
+
 // A block of PTX that sets a predicate from an operand and copies under it (marlin's cp_async4_pred) is the
 // copy where the operand says so: 4 lanes of each quarter-warp copy, 32 bytes apart, on distinct banks (all 8
 // would put lanes 0 and 4 on bank 0). A cache policy made for the copy touches no memory.

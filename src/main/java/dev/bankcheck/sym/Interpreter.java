@@ -4343,7 +4343,7 @@ public final class Interpreter {
     Long size = c.args().get(1) instanceof Expr.IntLit w ? Long.valueOf(w.value())
         : uniformConstant(eval(c.args().get(1), mask), mask);
     int width = size == null ? 0 : size.intValue();
-    if (width != 4 && width != 8 && width != 16) { // a cp.async's size operand ("n"(BYTES)) of another value
+    if (kind == AsmCalls.COPY && width != 4 && width != 8 && width != 16) { // its size operand, "n"(BYTES), of another value
       unanalyzed(addressed(c.args().get(0)), MemOp.COPY, address, "its address is used by the inline asm at "
           + at(c.pos()) + ", a cp.async whose size is not a constant 4, 8 or 16 bytes, so the copy is not analyzed", mask);
       return fill(new Val.Opaque("no value"));
