@@ -551,6 +551,15 @@ public final class Program {
    * type, with the instance a class template's arguments select ({@code tile<16, 8, T>}).
    */
   public Val.Opaque typeArgument(TypeRef t, Map<String, Val> scope) {
+    if (isAccType(t.base())) {
+      List<String> problems = new ArrayList<>();
+      Type accumulated = accType(t, scope, problems, 0);
+      if (accumulated == null) {
+        return new Val.Opaque("type:" + t.display(), new Instance(null, Map.of(), String.join("; ", problems)));
+      }
+      return typeArgument(new TypeRef(accumulated.display(), null, List.of(), List.of(), 0, List.of(), true)
+          .withDeclarator(t.dims(), t.pointers(), t.reference(), t.pointerToArray()), scope);
+    }
     if (isConditional(t.base())) {
       List<String> problems = new ArrayList<>();
       TypeRef chosen = conditionalChoice(t, scope, problems);
@@ -1068,6 +1077,10 @@ public final class Program {
     Type b = Types.builtin(name);
     if (b == null && name.contains("::")) b = Types.builtin(name.substring(name.lastIndexOf("::") + 2));
     if (b != null) return b;
+    if (isAccType(name)) {
+      Type accumulated = accType(ref, scope, problems, depth);
+      return accumulated != null ? accumulated : new Type.Opaque(name);
+    }
     Val typeBinding = scope.get("typename " + name);
     // "wp::float32": a typedef or struct declared in one of the file's namespaces, not a member type
     String tail = typeBinding == null ? inFileNamespace(name) : null;
@@ -1111,6 +1124,40 @@ public final class Program {
       return instanceType(typeArgument(new TypeRef(ref.base(), null, ref.templateArgs(), ref.templateValues(), 0, List.of(), false), scope).instance(), name, problems);
     }
     return new Type.Opaque(name);
+  }
+
+  /** PyTorch's at::acc_type, where the file defines no type of that name. */
+  private boolean isAccType(String name) {
+    return Set.of("at::acc_type", "c10::acc_type", "acc_type").contains(name) && namedStruct(name) == null
+        && look(typedefs, TYPEDEFS, name) == null;
+  }
+
+  /**
+   * PyTorch's {@code at::acc_type<T, is_cuda>} (ATen/AccumulateType.h, seldom in the tree), the type a reduction
+   * accumulates T in: float for the 2- and 1-byte floating-point types, float on CUDA and double on the CPU for
+   * float, double for double, int64_t for the integers, bool for bool. Null, with the reason, for anything else.
+   */
+  private Type accType(TypeRef ref, Map<String, Val> scope, List<String> problems, int depth) {
+    List<TypeRef> types = ref.templateArgs();
+    List<Expr> values = ref.templateValues();
+    if (types.size() != 2 || values.size() != 2 || types.get(0) == null || values.get(1) == null) {
+      problems.add("'" + ref.base() + "' takes a type and whether it is for CUDA");
+      return null;
+    }
+    Val cuda = constantIn(values.get(1), scope);
+    Type t = resolve(types.get(0), scope, problems, null, depth + 1);
+    if (!(cuda instanceof Val.Num n && n.poly().isConstant()) || !(t instanceof Type.Scalar s)) {
+      if (t instanceof Type.Opaque) return null; // its reason is in problems
+      problems.add("'" + ref.base() + "' of '" + t.display() + "' is unknown (" + (t instanceof Type.Scalar
+          ? "whether it is for CUDA has no constant value: " + describe(cuda) : "it is no arithmetic type") + ")");
+      return null;
+    }
+    if (s.integer()) return s == Types.BOOL ? Types.BOOL : Types.LONGLONG;
+    if (s.size() < 4) return Types.FLOAT;
+    if (s == Types.FLOAT) return n.poly().constant() != 0 ? Types.FLOAT : Types.DOUBLE;
+    if (s == Types.DOUBLE) return Types.DOUBLE;
+    problems.add("'" + ref.base() + "' of '" + s.display() + "' is not in ATen's table");
+    return null;
   }
 
   private static boolean isConditional(String name) {

@@ -48,6 +48,11 @@ public final class Types {
     alias("half", HALF);
     alias("nv_bfloat16", BF16);
     alias("__nv_half", HALF);
+    // PyTorch's (c10/util/Half.h, BFloat16.h): 2-byte structs laid out as CUDA's types
+    for (String ns : List.of("at::", "c10::")) {
+      alias(ns + "Half", HALF);
+      alias(ns + "BFloat16", BF16);
+    }
     for (String p : List.of("", "u")) {
       boolean u = p.equals("u");
       alias(p + "int8_t", u ? UCHAR : CHAR);

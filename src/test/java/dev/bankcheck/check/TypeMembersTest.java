@@ -67,6 +67,33 @@ class TypeMembersTest {
     assertUnknownBecause(loads.get(2), "'W' has the base class 'missing<A>::type' ('missing' is not declared in this file)");
   }
 
+  /**
+   * PyTorch's at::acc_type without ATen's headers (apex: 66 accesses were "'at::acc_type' is not declared"): float
+   * for at::Half, at::BFloat16 and float on CUDA, double for double and for float on the CPU, int64_t for integers.
+   */
+  @Test
+  void pytorchAccumulateTypesAreAtensTable() {
+    FileReport r = analyze("""
+        __global__ void a(float* o) { __shared__ at::acc_type<at::Half, true> s[64]; o[0] = s[threadIdx.x]; }
+        __global__ void b(float* o) { __shared__ at::acc_type<c10::BFloat16, true> s[64]; o[0] = s[threadIdx.x]; }
+        __global__ void c(float* o) { __shared__ at::acc_type<float, true> s[64]; o[0] = s[threadIdx.x]; }
+        __global__ void d(float* o) { __shared__ at::acc_type<double, true> s[64]; o[0] = s[threadIdx.x]; }
+        __global__ void e(float* o) { __shared__ at::acc_type<float, false> s[64]; o[0] = s[threadIdx.x]; }
+        __global__ void f(float* o) { __shared__ at::acc_type<int, true> s[64]; o[0] = s[threadIdx.x]; }
+        __global__ void g(float* o) { __shared__ at::acc_type<bool, true> s[64]; o[0] = s[threadIdx.x]; }
+        template <typename scalar_t>
+        __global__ void dependent(float* o) {
+          using accscalar_t = at::acc_type<scalar_t, true>;
+          __shared__ accscalar_t s[64];
+          o[0] = s[threadIdx.x];
+        }
+        template __global__ void dependent<at::Half>(float*);
+        """);
+    List<Integer> widths = r.findings().stream().filter(f -> f.pos().line() <= 7).map(Finding::widthBytes).toList();
+    assertEquals(List.of(4, 4, 4, 8, 8, 8, 1), widths, r.findings().toString());
+    assertEquals(4, at(r, 12, Op.LOAD).widthBytes());
+  }
+
   @Test
   void aTraitOfAnUnknownTypeIsUnknownAndSaysWhy() {
     FileReport r = analyze("""
