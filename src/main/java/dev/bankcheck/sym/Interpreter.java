@@ -4160,7 +4160,7 @@ public final class Interpreter {
     if (f == null && asyncCopy(c, simple, args, mask)) return fill(new Val.Opaque("no value"));
     String copy = f == null ? unmodelledLibraryCall(c, simple) : null;
     for (int i = 0; i < args.size(); i++) {
-      MemOp op = i == 0 && simple.equals("store_matrix_sync") ? MemOp.STORE : MemOp.LOAD;
+      MemOp op = i == 0 && copy != null && WRITE_FIRST.contains(simple) ? MemOp.STORE : MemOp.LOAD;
       passedToUnknown(c.args().get(i), args.get(i), name, copy != null ? copy : f == null && noInstance != null
           ? "whose class bankcheck cannot choose (" + noInstance + ")" : "which has no definition in this file"
           + (f == null ? program.missingHeadersHint() : ""), op, mask);
@@ -4361,6 +4361,9 @@ public final class Interpreter {
   }
 
   /** Shared memory handed to code the tool cannot see (a function without a body here): an unanalyzed access. */
+  /** Library calls that write through their first argument: a WMMA fragment's store, memcpy, memmove, memset. */
+  private static final Set<String> WRITE_FIRST = Set.of("store_matrix_sync", "memcpy", "memmove", "memset");
+
   private void passedToUnknown(Expr arg, Val[] vals, String callee, String why, MemOp op, boolean[] mask) {
     unanalyzed(addressed(arg), op, vals, "its address is passed to '" + callee + "', " + why
         + ", so the access it makes is not analyzed", mask);
@@ -4381,6 +4384,10 @@ public final class Interpreter {
     if (simple.equals("load_matrix_sync") || simple.equals("store_matrix_sync")) {
       return "a WMMA fragment " + (simple.startsWith("load") ? "load" : "store") + ", whose lane-to-element mapping"
           + " CUDA leaves to the compiler (ldmatrix and ld.shared in inline PTX are analyzed)";
+    }
+    if (simple.equals("memcpy") || simple.equals("memmove") || simple.equals("memset")) {
+      return "the C library's, whose loads and stores nvcc chooses from the size and the alignment it can prove (one"
+          + " byte at a time where it proves none)";
     }
     if (simple.equals("__pipeline_memcpy_async")) {
       return "a copy whose size is not a constant 4, 8 or 16 bytes (one cp.async of each thread is modelled)";

@@ -2155,6 +2155,21 @@ class AnalyzerTest {
     assertUnknownBecause(at(r, 9, Op.LOAD), "a floating-point value converted to an integer");
   }
 
+  /** memcpy of shared memory (TransformerEngine's copy_row_bytes): nvcc chooses its accesses; the destination is written. */
+  @Test
+  void memcpyOfSharedMemorySaysTheCompilerChoosesItsAccesses() {
+    FileReport r = analyze("""
+        __global__ void k(const char* g) {
+          __shared__ char s[64 * 16];
+          uint4 tmp;
+          memcpy(&tmp, g + 16 * threadIdx.x, 16);
+          memcpy(s + 16 * threadIdx.x, &tmp, 16);
+        }
+        """);
+    assertUnknownBecause(at(r, 5, Op.STORE), "its address is passed to 'memcpy', the C library's, whose loads and stores"
+        + " nvcc chooses from the size and the alignment it can prove");
+  }
+
   /** Asynchronous copies: one cp.async of each thread is modelled; the others say why they are not. */
   @Test
   void asynchronousCopiesAreModelledOrSayWhyNot() {
