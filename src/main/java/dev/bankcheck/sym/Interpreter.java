@@ -555,9 +555,12 @@ public final class Interpreter {
       vals = fill(new Val.Unknown("'" + v.name() + "'" + UNASSIGNED));
     } else {
       Expr init = unbrace(v.init());
-      boolean object = t instanceof Type.Struct || cls != null;
+      // "AttentionVariant variant(params, 0, smem);" with a type bankcheck does not know: its constructor's arguments
+      boolean constructed = init instanceof Expr.InitList && t instanceof Type.Opaque;
+      boolean object = t instanceof Type.Struct || cls != null || constructed;
       // an object of a class template whose definition is unknown says why
-      String where = "the object '" + v.name() + "'" + (cls instanceof Val.Unknown u ? " (" + u.reason() + ")" : "");
+      String where = "the object '" + v.name() + "'" + (cls instanceof Val.Unknown u ? " (" + u.reason() + ")"
+          : constructed ? " of the type '" + t.display() + "', which bankcheck does not know" + becauseUnknown(t) : "");
       Val[] value;
       if (object && !(init instanceof Expr.InitList)) {
         // a struct copied from another (S s = t; S s = make();) keeps its members; other shared addresses are lost

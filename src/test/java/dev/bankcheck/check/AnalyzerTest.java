@@ -2170,6 +2170,20 @@ class AnalyzerTest {
         + " nvcc chooses from the size and the alignment it can prove");
   }
 
+  /** FlashInfer's "AttentionVariant variant(params, 0, smem);": given to the constructor of a type not known. */
+  @Test
+  void sharedMemoryGivenToAnObjectOfAnUnknownTypeSaysSo() {
+    FileReport r = analyze("""
+        template <typename Variant>
+        __global__ void k(int p) {
+          extern __shared__ unsigned char smem[];
+          Variant variant(p, 0, smem);
+        }
+        """);
+    assertUnknownBecause(at(r, 4, Op.LOAD), "its address is stored in the object 'variant' of the type 'Variant', which"
+        + " bankcheck does not know (template parameter 'Variant' of 'k' has no type argument in this file");
+  }
+
   /** Asynchronous copies: one cp.async of each thread is modelled; the others say why they are not. */
   @Test
   void asynchronousCopiesAreModelledOrSayWhyNot() {
