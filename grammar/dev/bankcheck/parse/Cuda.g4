@@ -369,7 +369,7 @@ statement
     | 'do' body=statement 'while' '(' cond=expressionList ')' ';'               #doStmt
     // "switch (auto a = CheckAlignment(...))": the condition forms of an if
     | 'switch' '(' condition=ifCondition ')' body=statement                     #switchStmt
-    | 'case' value=expression ':'                                               #caseStmt
+    | 'case' value=expression ('...' high=expression)? ':'                      #caseStmt   // GNU: case 1 ... 4:
     | 'default' ':'                                                             #defaultStmt
     | 'return' (expressionList | braceInitializer)? ';'                         #returnStmt
     | 'break' ';'                                                               #breakStmt
@@ -444,7 +444,9 @@ primary
     | callee=qualifiedName callTemplateArgs '(' args=argumentList? ')'          #templateCallExpr
     | qualifiedName callTemplateArgs? braceInitializer                          #braceTemporaryExpr
     // "(k<T, 32>)<<<g, b>>>(...)": a macro's parameter in parentheses (arrayfire's CUDA_LAUNCH); "(*kernel_ptr)<<<...>>>"
-    | (kernel=qualifiedName templateArgs? | '(' '*'? kernel=qualifiedName templateArgs? ')') '<<<' config=argumentList '>>>'
+    // "kernels[i]<<<g, b>>>(...)": an element of an array of kernels (FasterTransformer), its kernels not told apart
+    | (kernel=qualifiedName templateArgs? ('[' element=expression ']')? | '(' '*'? kernel=qualifiedName templateArgs? ')')
+      '<<<' config=argumentList '>>>'
       '(' args=argumentList? ')'                                                #launchExpr
     | cast=('static_cast' | 'reinterpret_cast' | 'const_cast' | 'dynamic_cast') '<' typeName '>' '(' operand=expression ')'  #cppCastExpr
     | builtinType+ ( '(' argumentList? ')' | braceInitializer )                 #functionalCastExpr

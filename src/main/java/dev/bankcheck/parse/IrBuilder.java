@@ -823,7 +823,10 @@ final class IrBuilder {
     }
     if (s instanceof DoStmtContext d) return new Stmt.DoWhile(p, stmt(d.body), exprList(d.cond));
     if (s instanceof SwitchStmtContext w) return conditioned(p, w.condition, c -> new Stmt.Switch(p, c, stmt(w.body)));
-    if (s instanceof CaseStmtContext c) return new Stmt.Case(p, expr(c.value));
+    if (s instanceof CaseStmtContext c) {
+      // a GNU case range: which lanes it takes is not modelled (the switch is undecided for them)
+      return new Stmt.Case(p, c.high == null ? expr(c.value) : unsupported(p, "a case range", c));
+    }
     if (s instanceof DefaultStmtContext) return new Stmt.Case(p, null);
     if (s instanceof ReturnStmtContext r) {
       if (r.braceInitializer() != null) return new Stmt.Return(p, braceInit(r.braceInitializer())); // return {x, y};

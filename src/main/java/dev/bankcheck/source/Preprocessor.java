@@ -76,6 +76,18 @@ public final class Preprocessor {
       Map.entry("PRId32", "\"d\""), Map.entry("PRIi32", "\"i\""), Map.entry("PRIu32", "\"u\""),
       Map.entry("PRIx32", "\"x\""), Map.entry("PRId64", "\"ld\""), Map.entry("PRIi64", "\"li\""),
       Map.entry("PRIu64", "\"lu\""), Map.entry("PRIx64", "\"lx\""),
+      Map.entry("__CUDA_ALIGN__(N)", "__align__(N)"),
+      // ATen's switch and its cases, each with the scalar_t of its ScalarType (vLLM's and AWQ's dispatch macros)
+      Map.entry("AT_DISPATCH_SWITCH(TYPE, NAME, ...)", "[&] { __VA_ARGS__ }()"),
+      Map.entry("AT_DISPATCH_CASE(ENUM, ...)",
+          "{ using scalar_t = c10::impl::ScalarTypeToCPPTypeT<ENUM>; __VA_ARGS__(); }"),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND(T1, TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
+          + " { using scalar_t = float; __VA_ARGS__(); } { using scalar_t = c10::impl::ScalarTypeToCPPTypeT<T1>;"
+          + " __VA_ARGS__(); } }()"),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND2(T1, T2, TYPE, NAME, ...)", "[&] { { using scalar_t = double;"
+          + " __VA_ARGS__(); } { using scalar_t = float; __VA_ARGS__(); } { using scalar_t ="
+          + " c10::impl::ScalarTypeToCPPTypeT<T1>; __VA_ARGS__(); } { using scalar_t ="
+          + " c10::impl::ScalarTypeToCPPTypeT<T2>; __VA_ARGS__(); } }()"),
       Map.entry("AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
           + " { using scalar_t = float; __VA_ARGS__(); } }()"),
       Map.entry("AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"

@@ -551,6 +551,11 @@ public final class Program {
    * type, with the instance a class template's arguments select ({@code tile<16, 8, T>}).
    */
   public Val.Opaque typeArgument(TypeRef t, Map<String, Val> scope) {
+    String dispatched = scalarTypeOf(t);
+    if (dispatched != null) {
+      return typeArgument(new TypeRef(dispatched, null, List.of(), List.of(), 0, List.of(), true)
+          .withDeclarator(t.dims(), t.pointers(), t.reference(), t.pointerToArray()), scope);
+    }
     if (isAccType(t.base())) {
       List<String> problems = new ArrayList<>();
       Type accumulated = accType(t, scope, problems, 0);
@@ -1077,6 +1082,8 @@ public final class Program {
     Type b = Types.builtin(name);
     if (b == null && name.contains("::")) b = Types.builtin(name.substring(name.lastIndexOf("::") + 2));
     if (b != null) return b;
+    String dispatched = scalarTypeOf(ref);
+    if (dispatched != null) return Types.builtin(dispatched);
     if (isAccType(name)) {
       Type accumulated = accType(ref, scope, problems, depth);
       return accumulated != null ? accumulated : new Type.Opaque(name);
@@ -1124,6 +1131,35 @@ public final class Program {
       return instanceType(typeArgument(new TypeRef(ref.base(), null, ref.templateArgs(), ref.templateValues(), 0, List.of(), false), scope).instance(), name, problems);
     }
     return new Type.Opaque(name);
+  }
+
+  /**
+   * PyTorch's scalar types (c10/core/ScalarType.h) by enumerator and by constant: the C++ type that
+   * {@code c10::impl::ScalarTypeToCPPTypeT<at::ScalarType::Half>} names, as AT_DISPATCH_CASE's 'scalar_t'.
+   */
+  private static final Map<String, String> SCALAR_TYPES = Map.ofEntries(Map.entry("Byte", "uint8_t"),
+      Map.entry("Char", "int8_t"), Map.entry("Short", "int16_t"), Map.entry("Int", "int"), Map.entry("Long", "int64_t"),
+      Map.entry("Half", "__half"), Map.entry("Float", "float"), Map.entry("Double", "double"), Map.entry("Bool", "bool"),
+      Map.entry("BFloat16", "__nv_bfloat16"), Map.entry("Float8_e4m3fn", "__nv_fp8_e4m3"),
+      Map.entry("Float8_e5m2", "__nv_fp8_e5m2"), Map.entry("UInt16", "uint16_t"), Map.entry("UInt32", "uint32_t"),
+      Map.entry("UInt64", "uint64_t"), Map.entry("kByte", "uint8_t"), Map.entry("kUInt8", "uint8_t"),
+      Map.entry("kChar", "int8_t"), Map.entry("kInt8", "int8_t"), Map.entry("kShort", "int16_t"),
+      Map.entry("kInt16", "int16_t"), Map.entry("kInt", "int"), Map.entry("kInt32", "int"), Map.entry("kLong", "int64_t"),
+      Map.entry("kInt64", "int64_t"), Map.entry("kHalf", "__half"), Map.entry("kFloat16", "__half"),
+      Map.entry("kFloat", "float"), Map.entry("kFloat32", "float"), Map.entry("kDouble", "double"),
+      Map.entry("kFloat64", "double"), Map.entry("kBool", "bool"), Map.entry("kBFloat16", "__nv_bfloat16"),
+      Map.entry("kFloat8_e4m3fn", "__nv_fp8_e4m3"), Map.entry("kFloat8_e5m2", "__nv_fp8_e5m2"));
+
+  /** The built-in type {@code ScalarTypeToCPPTypeT<at::ScalarType::X>} names, or null for any other type. */
+  private String scalarTypeOf(TypeRef ref) {
+    String name = ref.base();
+    if (!name.equals("c10::impl::ScalarTypeToCPPTypeT") && !name.equals("ScalarTypeToCPPTypeT")
+        || ref.templateValues().size() != 1 || !(ref.templateValues().get(0) instanceof Expr.Name e)
+        || namedStruct(name) != null || look(typedefs, TYPEDEFS, name) != null) {
+      return null;
+    }
+    int sep = e.name().lastIndexOf("::");
+    return SCALAR_TYPES.get(sep < 0 ? e.name() : e.name().substring(sep + 2));
   }
 
   /** PyTorch's at::acc_type, where the file defines no type of that name. */

@@ -6,6 +6,7 @@ import static dev.bankcheck.check.AnalyzerTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A kernel template launched without template arguments takes them from its arguments' types, as the compiler does. */
@@ -69,6 +70,31 @@ class DeductionTest {
     assertEquals(2, store.ways(), store.reason());
     String runs = store.assumptions().toString();
     assertTrue(runs.contains("T = double (from the launch at line 10)") && runs.contains("T = float"), runs);
+  }
+
+  /**
+   * ATen's AT_DISPATCH_SWITCH and AT_DISPATCH_CASE, which vLLM and AWQ build their dispatch macros from (each case's
+   * scalar_t is the C++ type of its ScalarType), and AT_DISPATCH_FLOATING_TYPES_AND2.
+   */
+  @Test
+  void fromPyTorchSwitchesAndCases() {
+    FileReport r = analyze("#include <ATen/ATen.h>\n" + KERNEL + """
+        #define DISPATCH_HALF_TYPES(TYPE, NAME, ...) AT_DISPATCH_SWITCH(TYPE, NAME, \\
+            AT_DISPATCH_CASE(at::ScalarType::Half, __VA_ARGS__) AT_DISPATCH_CASE(at::kBFloat16, __VA_ARGS__))
+        void host(at::Tensor in, at::Tensor out) {
+          DISPATCH_HALF_TYPES(in.scalar_type(), "k", [&] {
+            k<<<1, 64>>>(in.data_ptr<scalar_t>(), out.data_ptr<scalar_t>());
+          });
+          AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::ScalarType::Long, in.scalar_type(), "k", [&] {
+            k<<<1, 32>>>(in.data_ptr<scalar_t>(), out.data_ptr<scalar_t>());
+          });
+        }
+        """);
+    String runs = at(r, 5, Op.STORE).assumptions().toString();
+    for (String t : List.of("__half (from the launch at line 12)", "__nv_bfloat16 (from the launch at line 12)",
+        "double (from the launch at line 15)", "float (from the launch at line 15)", "int64_t (from the launch at line 15)")) {
+      assertTrue(runs.contains("T = " + t), t + " in " + runs);
+    }
   }
 
   @Test

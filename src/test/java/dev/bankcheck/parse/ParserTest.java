@@ -859,6 +859,8 @@ class ParserTest {
       "template <int A, class T> void f(T &t) { g(tile_broadcast<Shape::dim(0), 0>(t)); }",
       // moderngpu's tuples
       "template <class I, class... P> auto deref(tuple<P...> p, I i) -> decltype(f(p, seq<sizeof...(P)>(), i)) {}",
+      // FasterTransformer: GNU case ranges, a launch of an element of an array of kernels
+      "void f(int k) { switch (k) { case 1 ... 4: g<4>(); break; } kernel_funcs[i]<<<grid, block, 0, s>>>(a, b); }",
       // TransformerEngine's CuTe kernels
       "void f() { auto mma = make_tiled_mma(MMA_SS<TA, float, size<0>(shape), size<1>(shape)>{}); (*kernel_ptr)<<<g, b>>>(x); }",
       "template <typename Op, bool (Op::*)(const T &a, int idx) const> struct SFINAE5 {};",

@@ -91,6 +91,7 @@ class PreprocessorTest {
     // a pragma in a macro's body, as NVIDIA Warp writes its unroll macro for nvcc
     assertEquals("for", out("#define WP_PRAGMA_UNROLL #pragma unroll\nWP_PRAGMA_UNROLL\nfor"));
     assertEquals("\"%\" \"lu\"", out("\"%\" PRIu64"));
+    assertEquals("typedef struct __align__ ( 16 ) { } P ;", out("typedef struct __CUDA_ALIGN__(16) {} P;"));
     // PyTorch's: an if-statement, so a use without ';' parses (StyleGAN's filtered_lrelu in mmcv)
     assertEquals("if ( ! ( x > 0 ) ) { } if ( ! ( p ) ) { } ;", out("TORCH_CHECK(x > 0, \"x\", n)\nTORCH_CHECK(p);"));
   }
