@@ -5307,7 +5307,8 @@ public final class Interpreter {
           Val.Opaque deduced = deducedType(f, p.name(), c);
           b.put("typename " + p.name(), deduced != null ? deduced : new Val.Unknown("template parameter '" + p.name()
               + "' of '" + f.name() + "' has no type argument at this call (bankcheck deduces one only from an"
-              + " argument whose type it knows: a variable, an element, an address or a cast)"));
+              + " argument whose type it knows: a variable, an element, an address, a cast or a call whose type the"
+              + " code declares)"));
         }
         continue;
       }
@@ -5401,6 +5402,7 @@ public final class Interpreter {
       return g == null ? null : decayed(g.is("__shared__") ? program.root(g, templateScope).type() : resolve(g.type()));
     }
     if (e instanceof Expr.Cast c) return resolve(c.type());
+    if (e instanceof Expr.Call c && c.callee() instanceof Expr.Name nm) return returnType(c, nm.name());
     if (e instanceof Expr.IntLit) return Types.builtin("int");
     if (e instanceof Expr.Unary u && u.op().equals("&")) {
       Type t = u.operand() instanceof Expr.Index i ? element(staticType(i.base())) : null;
@@ -5412,6 +5414,28 @@ public final class Interpreter {
       return left instanceof Type.Pointer ? left : null;
     }
     return null;
+  }
+
+  /**
+   * The type a call returns where the code says it without running it: a functional cast (uint32_t(x)), a function's
+   * declared type, or the template argument given at the call for a return type that is a template parameter
+   * (cuda_cast<float>(x) of "template <typename To, typename From> To cuda_cast(From v)"); null otherwise.
+   */
+  private Type returnType(Expr.Call c, String name) {
+    Type converted = c.args().size() == 1 && c.templateArgs().isEmpty() ? castTypeNamed(name) : null;
+    if (converted != null) return converted;
+    Function f = program.function(name, c.args().size(), null);
+    TypeRef ret = f == null ? null : f.returnType();
+    if (ret == null || ret.reference() || !ret.dims().isEmpty()) return null;
+    List<Function.TemplateParam> params = f.templateParams();
+    for (int i = 0; i < params.size(); i++) {
+      if (!params.get(i).name().equals(ret.base())) continue;
+      TypeRef given = params.get(i).type() && ret.pointers() == 0 && i < c.templateArgs().size()
+          ? c.templateArgs().get(i) : null;
+      return given == null ? null : resolve(given);
+    }
+    Type t = resolve(ret);
+    return t.size() > 0 && !(t instanceof Type.Opaque) ? t : null;
   }
 
   private static Type element(Type t) {

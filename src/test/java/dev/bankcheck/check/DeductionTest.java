@@ -97,6 +97,24 @@ class DeductionTest {
     }
   }
 
+  /** A helper's T from a call's declared type: cuda_cast<float>(x) (AWQ's blockAllReduceMax), twice(x), uint32_t(x). */
+  @Test
+  void fromTheTypeACallReturns() {
+    FileReport r = analyze("""
+        template <typename To, typename From> __device__ To cuda_cast(From v) { return (To)v; }
+        __device__ double twice(double x) { return 2 * x; }
+        template <typename T> __device__ void put(T v) {
+          __shared__ T s[64 * 4];
+          s[threadIdx.x * 4] = v;
+        }
+        __global__ void a(const int* in) { put(cuda_cast<float>(in[0])); }
+        __global__ void b(const int* in) { put(twice(in[0])); }
+        __global__ void c(const int* in) { put(uint16_t(in[0])); }
+        """);
+    List<Finding> stores = r.findings().stream().filter(f -> f.op() == Op.STORE).toList();
+    assertEquals(List.of(4, 8, 2), stores.stream().map(Finding::widthBytes).toList(), stores.toString());
+  }
+
   @Test
   void aLaunchInALambdaKeptInAVariable() {
     assertDeduced(analyze(KERNEL + """
