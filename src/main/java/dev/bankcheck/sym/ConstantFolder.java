@@ -7,21 +7,30 @@ import dev.bankcheck.ir.VarDecl;
 import dev.bankcheck.types.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Evaluates constant expressions at file scope: array sizes, enum values, const globals. */
 final class ConstantFolder {
   private final Program program;
   private final Map<String, Val> scope;
+  /** The class whose members are evaluated (its static member functions are called by their own names), or null. */
+  private final Instance owner;
   private int depth;
 
   ConstantFolder(Program program, Map<String, Val> scope) {
-    this(program, scope, 0);
+    this(program, scope, null, 0);
   }
 
-  private ConstantFolder(Program program, Map<String, Val> scope, int depth) {
+  /** Evaluates in a class: "static constexpr int k = size<T>(4);" calls the class's own static function. */
+  ConstantFolder(Program program, Map<String, Val> scope, Instance owner) {
+    this(program, scope, owner, 0);
+  }
+
+  private ConstantFolder(Program program, Map<String, Val> scope, Instance owner, int depth) {
     this.program = program;
     this.scope = scope;
+    this.owner = owner;
     this.depth = depth;
   }
 
@@ -36,19 +45,33 @@ final class ConstantFolder {
 
   /** A call to a function whose body is one {@code return expr;} (a constexpr helper), with constant arguments. */
   private Val constexprCall(String name, Expr.Call c) {
-    Function f = program.functionNamed(name);
+    Function method = owner == null || name.contains("::") ? null
+        : program.function(owner.def().qualifiedName() + "::" + name, c.args().size());
+    Function f = method != null ? method : program.functionNamed(name);
     if (f == null || f.body() == null || f.body().items().size() != 1
         || !(f.body().items().get(0) instanceof Stmt.Return r) || r.value() == null || c.args().size() > f.params().size()) {
       return null;
     }
-    Map<String, Val> args = new HashMap<>();
+    // a static member function sees its class's members and template arguments; another function, its own names
+    Map<String, Val> args = method != null ? new HashMap<>(scope) : new HashMap<>();
+    // a member template's parameters follow its class's, which the scope binds
+    List<Function.TemplateParam> params = f.templateParams();
+    int first = method != null ? Math.min(owner.def().templateParams().size(), params.size()) : 0;
+    for (int i = 0; i + first < params.size(); i++) {
+      Function.TemplateParam p = params.get(i + first);
+      if (p.type() && i < c.templateArgs().size() && c.templateArgs().get(i) != null) {
+        args.put("typename " + p.name(), program.typeArgument(c.templateArgs().get(i), scope));
+      } else if (!p.type() && i < c.templateValues().size() && c.templateValues().get(i) != null) {
+        args.put(p.name(), eval(c.templateValues().get(i)));
+      }
+    }
     for (int i = 0; i < f.params().size(); i++) {
       VarDecl p = f.params().get(i);
       Expr a = i < c.args().size() ? c.args().get(i) : p.init();
       if (a == null) return null;
       args.put(p.name(), eval(a));
     }
-    return new ConstantFolder(program, args, depth).eval(r.value());
+    return new ConstantFolder(program, args, method != null ? owner : null, depth).eval(r.value());
   }
 
   private Val evalInner(Expr e) {

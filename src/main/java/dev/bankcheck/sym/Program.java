@@ -700,7 +700,7 @@ public final class Program {
           bindMemberType(st, statics);
           continue;
         }
-        Val v = st.init() == null ? null : new ConstantFolder(this, statics).eval(st.init());
+        Val v = st.init() == null ? null : new ConstantFolder(this, statics, instance).eval(st.init());
         boolean constant = v instanceof Val.Num n && n.poly().isConstant();
         if (st.name().equals(member)) {
           // one reason, not a chain: A::k = B::k says why B::k has none
@@ -796,7 +796,7 @@ public final class Program {
       if (s.memberTypes().contains(m)) {
         bindMemberType(m, scope);
       } else {
-        Val v = m.init() == null ? null : new ConstantFolder(this, scope).eval(m.init());
+        Val v = m.init() == null ? null : new ConstantFolder(this, scope, instance).eval(m.init());
         if (v != null) scope.put(m.name(), v);
       }
     }

@@ -94,6 +94,31 @@ class TypeMembersTest {
     assertEquals(4, at(r, 12, Op.LOAD).widthBytes());
   }
 
+  /**
+   * A static member initialized by a call of its class's own constexpr function, a member template's too (until this
+   * version "not a constant expression"): depth<K>::a = twice(3) = 6, depth<K>::value = test<K>(0) = K::kD = 4.
+   */
+  @Test
+  void aStaticMemberFromItsClasssConstexprFunction() {
+    FileReport r = analyze("""
+        struct K { static constexpr int kD = 4; };
+        template <typename T> struct depth {
+          static constexpr unsigned twice(int x) { return 2 * x; }
+          template <typename X> static constexpr unsigned test(int) { return X::kD; }
+          static constexpr unsigned a = twice(3);
+          static constexpr unsigned value = test<T>(0);
+        };
+        __global__ void k(float* o) {
+          __shared__ float t[64][depth<K>::a * 8];
+          __shared__ float u[64][depth<K>::value * 8];
+          o[0] = t[threadIdx.x][0];
+          o[1] = u[threadIdx.x][0];
+        }
+        """);
+    assertEquals(16, at(r, 11, Op.LOAD).ways(), at(r, 11, Op.LOAD).reason());
+    assertEquals(32, at(r, 12, Op.LOAD).ways(), at(r, 12, Op.LOAD).reason());
+  }
+
   @Test
   void aTraitOfAnUnknownTypeIsUnknownAndSaysWhy() {
     FileReport r = analyze("""
