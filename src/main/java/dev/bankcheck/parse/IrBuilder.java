@@ -198,6 +198,12 @@ final class IrBuilder {
     Set<String> quals = modifiers(f.declSpecifiers());
     TypeRef ret = declSpecType(f.declSpecifiers()).withDeclarator(List.of(), stars(f.pointer()), hasRef(f.pointer()),
         false);
+    for (FunctionSuffixContext suffix : f.functionSuffix()) {
+      // "auto f(...) -> T": the trailing return type
+      if (suffix.getStart().getText().equals("->") && ret.base().equals("auto") && ret.pointers() == 0) {
+        ret = typeName(suffix.typeName(0));
+      }
+    }
     List<VarDecl> params = params(f.parameterList());
     int launchesBefore = launchesBuilt;
     Stmt.Block body = f.body == null ? null : block(f.body);
@@ -373,8 +379,12 @@ final class IrBuilder {
       if (es.name != null) addTypeName(es.name.getText());
       return builtin("int");
     }
-    if (ts instanceof DecltypeTypeSpecContext) {
-      return new TypeRef("decltype", null, List.of(), List.of(), 0, List.of(), false);
+    if (ts instanceof DecltypeTypeSpecContext d) {
+      // its expression, kept as the one template value (a trailing return type's, for SFINAE)
+      List<Expr> operand = new ArrayList<>();
+      if (d.expressionList() != null) operand.add(exprList(d.expressionList()));
+      return new TypeRef("decltype", null, operand.isEmpty() ? List.of() : Collections.singletonList(null),
+          operand, 0, List.of(), false);
     }
     NamedTypeSpecContext n = (NamedTypeSpecContext) ts;
     if (!n.members.isEmpty()) {

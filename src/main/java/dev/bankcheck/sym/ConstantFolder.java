@@ -43,20 +43,45 @@ final class ConstantFolder {
     }
   }
 
-  /** A call to a function whose body is one {@code return expr;} (a constexpr helper), with constant arguments. */
+  /**
+   * A call to a function whose body is one {@code return expr;} (a constexpr helper), with constant arguments. An
+   * overload whose trailing return type names a member that its class lacks is no candidate (SFINAE: the detection
+   * idiom "auto test(int) -> decltype(D::Config::DEPTH)" beside "test(...)"); the call takes the one that accepts
+   * any arguments instead.
+   */
   private Val constexprCall(String name, Expr.Call c) {
     Function method = owner == null || name.contains("::") ? null
         : program.function(owner.def().qualifiedName() + "::" + name, c.args().size());
     Function f = method != null ? method : program.functionNamed(name);
-    if (f == null || f.body() == null || f.body().items().size() != 1
-        || !(f.body().items().get(0) instanceof Stmt.Return r) || r.value() == null || c.args().size() > f.params().size()) {
+    Map<String, Val> args = f == null ? null : bindings(f, c, method != null);
+    if (args != null && f.returnType() != null && f.returnType().base().equals("decltype")
+        && !f.returnType().templateValues().isEmpty()
+        && program.substitutionFails(f.returnType().templateValues().get(0), args)) {
+      Function any = null;
+      for (Function other : program.methodsNamed(name)) {
+        if (other != f && other.name().equals(f.name()) && other.params().isEmpty()) any = other; // "(...)"
+      }
+      f = any;
+      args = f == null ? null : bindings(f, new Expr.Call(c.pos(), c.callee(), c.templateArgs(), List.of(),
+          c.templateValues()), method != null);
+    }
+    if (args == null || !(f.body().items().get(0) instanceof Stmt.Return r)) return null;
+    return new ConstantFolder(program, args, method != null ? owner : null, depth).eval(r.value());
+  }
+
+  /**
+   * The names {@code f}'s body sees at call {@code c}: its parameters and template parameters bound, and, for a
+   * static member function, its class's members; null where {@code f} is no one-return function of those arguments.
+   */
+  private Map<String, Val> bindings(Function f, Expr.Call c, boolean member) {
+    if (f.body() == null || f.body().items().size() != 1 || !(f.body().items().get(0) instanceof Stmt.Return r)
+        || r.value() == null || c.args().size() > f.params().size()) {
       return null;
     }
-    // a static member function sees its class's members and template arguments; another function, its own names
-    Map<String, Val> args = method != null ? new HashMap<>(scope) : new HashMap<>();
+    Map<String, Val> args = member ? new HashMap<>(scope) : new HashMap<>();
     // a member template's parameters follow its class's, which the scope binds
     List<Function.TemplateParam> params = f.templateParams();
-    int first = method != null ? Math.min(owner.def().templateParams().size(), params.size()) : 0;
+    int first = member ? Math.min(owner.def().templateParams().size(), params.size()) : 0;
     for (int i = 0; i + first < params.size(); i++) {
       Function.TemplateParam p = params.get(i + first);
       if (p.type() && i < c.templateArgs().size() && c.templateArgs().get(i) != null) {
@@ -71,7 +96,7 @@ final class ConstantFolder {
       if (a == null) return null;
       args.put(p.name(), eval(a));
     }
-    return new ConstantFolder(program, args, method != null ? owner : null, depth).eval(r.value());
+    return args;
   }
 
   private Val evalInner(Expr e) {

@@ -56,10 +56,13 @@ public final class Program {
   private final Map<String, String> skippedDefines;
   /** The names of the file's namespaces, qualified and as their inner parts. */
   private final Set<String> namespaceNames = new HashSet<>();
+  /** The names of every enum's enumerators, also of those declared in classes (file-scope names here). */
+  private final Map<String, Boolean> enumeratorNames = new HashMap<>();
 
   /** The maps a name is looked up in (see {@link #look}). */
   private static final int FUNCTIONS = 0, OVERLOADS = 1, STRUCTS = 2, TYPEDEFS = 4, CONSTANTS = 5,
-      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9, SPECIALIZATIONS_OF = 10, MEMBER_TYPES = 11;
+      GLOBALS = 6, SPECIALIZED_FUNCTIONS = 7, STATIC_MEMBERS = 8, METHODS = 9, SPECIALIZATIONS_OF = 10, MEMBER_TYPES = 11,
+      ENUMERATORS = 12;
 
   /** A name looked up in one of the maps. */
   public record Lookup(int map, String name) {}
@@ -115,6 +118,7 @@ public final class Program {
       case METHODS -> methods;
       case SPECIALIZATIONS_OF -> specializationsOf;
       case MEMBER_TYPES -> memberTypeNames;
+      case ENUMERATORS -> enumeratorNames;
       default -> globalDecls;
     };
   }
@@ -183,6 +187,7 @@ public final class Program {
       for (TranslationUnit.Enumerator en : e.enumerators()) {
         Expr value = en.value() != null ? en.value() : next != null ? next : new Expr.IntLit(Pos.NONE, 0);
         constantExprs.put(en.name(), value);
+        enumeratorNames.put(en.name(), Boolean.TRUE);
         if (!e.name().isEmpty()) constantExprs.put(e.name() + "::" + en.name(), value);
         next = new Expr.Binary(Pos.NONE, "+", new Expr.Name(Pos.NONE, en.name()), new Expr.IntLit(Pos.NONE, 1));
       }
@@ -829,6 +834,30 @@ public final class Program {
    * (see {@link #typeMember}; also a member type, {@code Traits::Tile}): a type with its instance known (a plain
    * struct's has no bindings), unknown with the reason, or null where it names no struct.
    */
+  /**
+   * Whether a qualified name in {@code e} names a member that the class it goes through does not have, as
+   * "D::Config::DEPTH" where D's Config has no DEPTH: a substitution failure. False wherever a class is not known
+   * or has a base class (the member may be inherited).
+   */
+  public boolean substitutionFails(Expr e, Map<String, Val> scope) {
+    boolean[] fails = {false};
+    Walk.expr(e, x -> fails[0] |= x instanceof Expr.Name n && lacksMember(n.name(), scope));
+    return fails[0];
+  }
+
+  private boolean lacksMember(String name, Map<String, Val> scope) {
+    int sep = name.lastIndexOf("::");
+    if (sep <= 0) return false;
+    String owner = name.substring(0, sep);
+    if (lacksMember(owner, scope)) return true;
+    StructDef def = ownerType(owner, scope) instanceof Val.Opaque o && o.instance() != null ? o.instance().def() : null;
+    if (def == null || def.fields().stream().anyMatch(f -> f.is(VarDecl.BASE))) return false;
+    String member = name.substring(sep + 2);
+    // enumerators declared in classes are file-scope names here (see README, namespaces): one may be the member
+    return look(enumeratorNames, ENUMERATORS, member) == null && java.util.stream.Stream.of(def.fields(), def.statics(),
+        def.memberTypes()).flatMap(List::stream).noneMatch(m -> m.name().equals(member));
+  }
+
   public Val ownerType(String owner, Map<String, Val> scope) {
     if (typeDepth > 32) return null;
     typeDepth++;

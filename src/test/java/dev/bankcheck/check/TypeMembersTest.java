@@ -119,6 +119,38 @@ class TypeMembersTest {
     assertEquals(32, at(r, 12, Op.LOAD).ways(), at(r, 12, Op.LOAD).reason());
   }
 
+  /**
+   * The detection idiom (FlashInfer's monomoe down_pipe_depth): the overload whose trailing return type names a member
+   * the class lacks drops out, and the call takes "test(...)". K has DEPTH 4 (32 floats a row, 32-way); L's
+   * KernelConfig has none, so 2 (16 floats, 16-way). Until this version both were "not a constant expression".
+   */
+  @Test
+  void substitutionFailureChoosesTheOtherOverload() {
+    FileReport r = analyze("""
+        struct K { struct KernelConfig { static constexpr unsigned DEPTH = 4; }; };
+        struct L { struct KernelConfig { static constexpr unsigned OTHER = 1; }; };
+        template <typename T> struct depth {
+          template <typename D> static constexpr auto test(int) -> decltype((unsigned)D::KernelConfig::DEPTH) {
+            return (unsigned)D::KernelConfig::DEPTH;
+          }
+          template <typename> static constexpr unsigned test(...) { return 2u; }
+          static constexpr unsigned value = test<T>(0);
+        };
+        template <typename T>
+        __global__ void k(float* o) {
+          __shared__ float t[64][depth<T>::value * 8];
+          o[0] = t[threadIdx.x][0];
+        }
+        template __global__ void k<K>(float*);
+        __global__ void l(float* o) {
+          __shared__ float t[64][depth<L>::value * 8];
+          o[0] = t[threadIdx.x][0];
+        }
+        """);
+    assertEquals(32, at(r, 13, Op.LOAD).ways(), at(r, 13, Op.LOAD).reason());
+    assertEquals(16, at(r, 18, Op.LOAD).ways(), at(r, 18, Op.LOAD).reason());
+  }
+
   @Test
   void aTraitOfAnUnknownTypeIsUnknownAndSaysWhy() {
     FileReport r = analyze("""

@@ -281,7 +281,7 @@ class ParserTest {
       "float (*t)[32] = reinterpret_cast<float (*)[32]>(smem); => t:float(*)[32]=(cast float(*)[32] smem)",
       "float (*u)[32][33]; => u:float(*)[32][33]",
       "float *a4[4]; => a4:float*[4]",
-      "decltype(x + 1) d = 2; => d:decltype=2",
+      "decltype(x + 1) d = 2; => d:decltype<(+ x 1)>=2",
       "A<B<int>> ab; => ab:A<B<int>>",
       "A<B<C<int>>> abc; => abc:A<B<C<int>>>",
       "int sh = x >> 2; => sh:int=(>> x 2)",
@@ -740,7 +740,7 @@ class ParserTest {
     TranslationUnit.UsingItem quad = (TranslationUnit.UsingItem) parseClean("template <typename T, int W = 2> using Quad = T[W];")
         .items().get(0);
     assertEquals(List.of("T", "W"), quad.templateParams().stream().map(Function.TemplateParam::name).toList());
-    assertEquals("lane:decltype __device__", decl(global(u, "lane")));
+    assertEquals("lane:decltype<(. threadIdx x)> __device__", decl(global(u, "lane")));
     assertFalse(global(u, "lane").type().builtin());
   }
 
