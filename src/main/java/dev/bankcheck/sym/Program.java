@@ -880,8 +880,10 @@ public final class Program {
       typeDepth--;
     }
     StructDef plain = look(structDefs, STRUCTS, ownerBase(owner));
-    // namespaces are not modelled: ns::Tile is Tile
-    if (plain == null && owner.contains("::")) plain = look(structDefs, STRUCTS, owner.substring(owner.lastIndexOf("::") + 2));
+    // namespaces are not modelled: ns::Tile is Tile, where ns is one of the file's namespaces (D::Config, with D a
+    // class without a Config, is no other class's Config)
+    String tail = plain == null ? inFileNamespace(owner) : null;
+    if (tail != null) plain = look(structDefs, STRUCTS, tail);
     if (plain == null || !plain.templateParams().isEmpty()) return null;
     return new Val.Opaque("type:" + plain.name(), new Instance(plain, Map.of(), null));
   }

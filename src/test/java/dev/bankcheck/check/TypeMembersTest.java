@@ -151,6 +151,25 @@ class TypeMembersTest {
     assertEquals(16, at(r, 18, Op.LOAD).ways(), at(r, 18, Op.LOAD).reason());
   }
 
+  /**
+   * A nested class's member that its class lacks is no other class's: L::Config has no DEPTH, K::Config's is not it
+   * (until this version the qualifier was dropped as a namespace's, and the load read 32-way).
+   */
+  @Test
+  void aMissingNestedMemberIsNotAnotherClasssMember() {
+    FileReport r = analyze("""
+        struct K { struct Config { static constexpr unsigned DEPTH = 4; }; };
+        struct L { struct Config { static constexpr unsigned OTHER = 1; }; };
+        template <typename D>
+        __global__ void k(float* o) {
+          __shared__ float t[64][D::Config::DEPTH * 8];
+          o[0] = t[threadIdx.x][0];
+        }
+        template __global__ void k<L>(float*);
+        """);
+    assertUnknownBecause(at(r, 6, Op.LOAD), "'D::Config::DEPTH' is not declared in this file");
+  }
+
   @Test
   void aTraitOfAnUnknownTypeIsUnknownAndSaysWhy() {
     FileReport r = analyze("""
