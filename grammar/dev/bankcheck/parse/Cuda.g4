@@ -219,6 +219,8 @@ callTemplateArg
 templateValue
     : (IntegerLiteral | CharLiteral | 'true' | 'false' | 'nullptr')          #tvLiteral
     | qualifiedName                                                         #tvName
+    // "SmemLayoutV2<cs.y, cs.x, 1, 1>{}" (lmdeploy): a member of a constexpr object
+    | qualifiedName ('.' members+=Identifier)+                              #tvMember
     // "tile_broadcast<Shape::dim(0), 0>(t)" (NVIDIA Warp): a constexpr function's value
     | qualifiedName callTemplateArgs? '(' (templateValue (',' templateValue)*)? ')'   #tvCall
     | '(' expression ')'                                                    #tvParen
@@ -289,6 +291,7 @@ enumerator
 initDeclarator
     : declarator attribute* ('=' initializer | braceInitializer | '(' ctorArgs=argumentList? ')' | '(' function='void' ')'
       | ':' bits=expression)?
+    | ':' bits=expression                                   // an unnamed bit-field, "uint32_t : 16;": padding
     ;
 
 declarator
@@ -356,6 +359,14 @@ ifCondition
     // "if (auto* p = f())", "if (int n = g(); n > 0)": C++17's init-statement, a declaration as condition
     | (init=declaration | initExpr=expressionList ';')? condSpec=declSpecifiers condVar=initDeclarator   #declCondition
     | (init=declaration | initExpr=expressionList ';') cond=expressionList                        #initCondition
+    // "if (auto&& [p, s] = check(a, b); p)" (lmdeploy's TM_CHECK_EQ)
+    | binding=bindingDeclaration cond=expressionList                                               #bindingCondition
+    ;
+
+// C++17's structured binding: "auto [a, b] = f();"
+bindingDeclaration
+    : declModifier* 'auto' declModifier* ('&' | '&&')? '[' names+=Identifier (',' names+=Identifier)* ']'
+      ('=' value=initializer | list=braceInitializer) ';'
     ;
 
 statement
@@ -385,8 +396,7 @@ statement
     | 'static_assert' '(' expressionList ')' ';'                                #staticAssertStmt
     | 'using' ('namespace'? qualifiedName | Identifier attribute* '=' aliasedType) ';'   #usingStmt
     | 'namespace' Identifier '=' qualifiedName ';'                               #namespaceAliasStmt
-    | declModifier* 'auto' declModifier* ('&' | '&&')? '[' names+=Identifier (',' names+=Identifier)* ']'
-      ('=' value=initializer | list=braceInitializer) ';'                       #bindingDeclStmt
+    | bindingDeclaration                                                        #bindingDeclStmt
     | expressionList? ';'                                                       #exprStmt
     | attribute+ statement                                                      #attributedStmt
     ;

@@ -258,6 +258,11 @@ final class IrBuilder {
     for (InitDeclaratorContext id : declarators) {
       if (id.function != null) continue; // "extern __device__ void error(void);" declares a function
       DeclaratorContext dc = id.declarator();
+      if (dc == null) { // an unnamed bit-field: its bits pad the ones after it
+        Pos at = pos(id);
+        out.add(new VarDecl(at, "", base, expr(id.bits), Set.of(VarDecl.BITFIELD), align, at, at));
+        continue;
+      }
       List<Expr> dims = dims(dc.arraySuffix());
       Token nameToken = dc.parenDeclarator() != null ? dc.parenDeclarator().name : dc.name;
       List<PointerContext> inner = dc.parenDeclarator() != null ? dc.parenDeclarator().pointer() : List.of();
@@ -466,6 +471,11 @@ final class IrBuilder {
       return new Expr.IntLit(p, t.equals("true") ? 1 : 0);
     }
     if (v instanceof TvNameContext n) return new Expr.Name(p, n.qualifiedName().getText());
+    if (v instanceof TvMemberContext m) {
+      Expr member = new Expr.Name(pos(m.qualifiedName()), m.qualifiedName().getText());
+      for (Token name : m.members) member = new Expr.Member(pos(name), member, name.getText(), false);
+      return member;
+    }
     if (v instanceof TvParenContext pe) return expr(pe.expression());
     if (v instanceof TvCallContext c) {
       return new Expr.Call(p, new Expr.Name(pos(c.qualifiedName()), c.qualifiedName().getText()), List.of(),
@@ -766,8 +776,28 @@ final class IrBuilder {
       items.add(statement.apply(new Expr.Name(vars.get(0).pos(), vars.get(0).name())));
       return new Stmt.Block(p, List.copyOf(items));
     }
+    if (condition instanceof BindingConditionContext c) {
+      return new Stmt.Block(p, List.of(binding(c.binding), statement.apply(exprList(c.cond))));
+    }
     InitConditionContext c = (InitConditionContext) condition;
     return new Stmt.Block(p, List.of(ifInit(c.init, c.initExpr), statement.apply(exprList(c.cond))));
+  }
+
+  /**
+   * auto [a, b] = f(...): the initializer runs (its accesses count) as a hidden variable; the names bound to its
+   * parts are not followed.
+   */
+  private Stmt binding(BindingDeclarationContext bd) {
+    TypeRef auto = builtin("auto");
+    List<VarDecl> vars = new ArrayList<>();
+    vars.add(new VarDecl(pos(bd), "<structured binding>", auto, bd.value != null ? initializer(bd.value)
+        : braceInit(bd.list), Set.of(), null, null, null));
+    for (Token name : bd.names) {
+      Pos at = after(name);
+      vars.add(new VarDecl(pos(name), name.getText(), auto,
+          new Expr.Unsupported(pos(name), "an element of a structured binding"), Set.of(), null, at, at));
+    }
+    return new Stmt.Decl(pos(bd), List.copyOf(vars));
   }
 
   private Stmt ifInit(DeclarationContext init, ExpressionListContext initExpr) {
@@ -797,20 +827,7 @@ final class IrBuilder {
       return new Stmt.For(p, new Stmt.Decl(pos(rf.rangeSpec), List.of(v)), null, null, stmt(rf.body));
     }
     if (s instanceof AttributedStmtContext a) return stmt(a.statement()); // [[likely]], [[unlikely]]
-    if (s instanceof BindingDeclStmtContext bd) {
-      // auto [a, b] = f(...): the initializer runs (its accesses count) as a hidden variable; the names bound to
-      // its parts are not followed
-      TypeRef auto = builtin("auto");
-      List<VarDecl> vars = new ArrayList<>();
-      vars.add(new VarDecl(p, "<structured binding>", auto, bd.value != null ? initializer(bd.value) : braceInit(bd.list),
-          Set.of(), null, null, null));
-      for (Token name : bd.names) {
-        Pos at = after(name);
-        vars.add(new VarDecl(pos(name), name.getText(), auto,
-            new Expr.Unsupported(pos(name), "an element of a structured binding"), Set.of(), null, at, at));
-      }
-      return new Stmt.Decl(p, List.copyOf(vars));
-    }
+    if (s instanceof BindingDeclStmtContext bd) return binding(bd.bindingDeclaration());
     if (s instanceof BindingForStmtContext bf) {
       // for (auto& [k, v] : m): host code over a container; the bound names have no known value
       List<VarDecl> names = new ArrayList<>();

@@ -1699,6 +1699,24 @@ class AnalyzerTest {
     assertEquals(1, at(r, 9, Op.LOAD).ways());
   }
 
+  /** Unnamed bit-fields pad (lmdeploy's "uint32_t : 16;"): P is 8 bytes, Q 12 (": 0" ends a unit; nvcc agrees). */
+  @Test
+  void unnamedBitFieldsPad() {
+    FileReport r = analyze("""
+        struct P { unsigned a : 8; unsigned : 24; unsigned b; };
+        struct Q { unsigned a : 8; unsigned : 0; unsigned c : 8; float d; };
+        __global__ void k(float* o) {
+          __shared__ P p[64];
+          __shared__ Q q[64];
+          o[0] = p[threadIdx.x].b;
+          o[1] = q[threadIdx.x].d;
+        }
+        """);
+    assertEquals(List.of(), r.errors());
+    assertEquals(8L, at(r, 6, Op.LOAD).strideBytes());
+    assertEquals(12L, at(r, 7, Op.LOAD).strideBytes());
+  }
+
   @Test
   void bitFieldsShareTheirStorageUnitAsInTheCAbi() {
     // sizes as nvcc gives them: B 8, C 12, D 6 (checked with static_assert under nvcc -arch=sm_90)

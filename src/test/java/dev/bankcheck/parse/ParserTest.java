@@ -861,6 +861,9 @@ class ParserTest {
       "template <class I, class... P> auto deref(tuple<P...> p, I i) -> decltype(f(p, seq<sizeof...(P)>(), i)) {}",
       // FasterTransformer: GNU case ranges, a launch of an element of an array of kernels
       "void f(int k) { switch (k) { case 1 ... 4: g<4>(); break; } kernel_funcs[i]<<<grid, block, 0, s>>>(a, b); }",
+      // lmdeploy: a structured binding in an if's init-statement, a constexpr object's members as template values
+      "void f(int a) { if (auto&& [p, s] = check(a, 2); p) { g(s); } }",
+      "template <class T> __device__ auto layout() { constexpr int2 cs{4, 8}; return Smem<cs.y, cs.x, 1, 1>{}; }",
       // TransformerEngine's CuTe kernels
       "void f() { auto mma = make_tiled_mma(MMA_SS<TA, float, size<0>(shape), size<1>(shape)>{}); (*kernel_ptr)<<<g, b>>>(x); }",
       "template <typename Op, bool (Op::*)(const T &a, int idx) const> struct SFINAE5 {};",
