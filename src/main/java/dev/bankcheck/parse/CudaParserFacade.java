@@ -880,6 +880,11 @@ public final class CudaParserFacade {
           && !s.equals("enum")) {
         continue;
       }
+      if (parens == 0 && s.equals("<") && i > start && item.get(i - 1).kind() == TokenKind.IDENTIFIER) {
+        // a template's arguments, "constant<(1)> w{};": their parentheses are no parameter list
+        i = skipAngles(item, i) - 1;
+        continue;
+      }
       switch (s) {
         case "(" -> { if (parens++ == 0) sawParenAtTop = true; }
         case ")" -> parens--;

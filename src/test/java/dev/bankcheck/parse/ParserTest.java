@@ -904,6 +904,8 @@ class ParserTest {
   @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
       "`template <typename T, typename... Ts> constexpr bool any = (std::is_same_v<T, Ts> || ...);`",
       "void f() { if constexpr (is_any<T, float, float2>) { g(k<N>, 1); } }",
+      // parentheses among a template's arguments are no parameter list: the item goes on to its ';' (lmdeploy)
+      "constexpr constant<(Pack)HMMA_16816> s16816h{}; constant<(1)> w{}; template <int N> void f(A<(N > 1)> a) {}",
       // nlohmann/json: a value template parameter of pointer type, SFINAE's "enable_if_t<C> * = nullptr"
       "template <typename C = char, enable_if_t<is_signed<C>::value && is_signed<char>::value> * = nullptr> int g(C c);",
   })
