@@ -145,9 +145,9 @@ final class UnreachedShared {
       });
     }
     for (Expr.Lambda l : lambdas) {
-      uses(l.function().body(), function, "it is in the lambda at " + l.pos().fileName() + ":" + l.pos().line() + ", which bankcheck does not run: it is written in '"
-          + function + "', which no kernel in this file runs, and a lambda passed to a kernel is not followed, so this"
-          + " access is not analyzed", out);
+      uses(l.function().body(), function, "it is in the lambda at " + l.pos().fileName() + ":" + l.pos().line()
+          + ", which bankcheck does not run: it is written in '" + function + "', which no kernel in this file runs,"
+          + " and a lambda passed to a kernel is not followed, so this access is not analyzed", out);
     }
   }
 }

@@ -557,17 +557,15 @@ public final class Program {
    */
   public Val.Opaque typeArgument(TypeRef t, Map<String, Val> scope) {
     String dispatched = scalarTypeOf(t);
-    if (dispatched != null) {
-      return typeArgument(new TypeRef(dispatched, null, List.of(), List.of(), 0, List.of(), true)
-          .withDeclarator(t.dims(), t.pointers(), t.reference(), t.pointerToArray()), scope);
-    }
-    if (isAccType(t.base())) {
+    if (dispatched != null || isAccType(t.base())) {
+      // PyTorch's library types, as the built-in type they name
       List<String> problems = new ArrayList<>();
-      Type accumulated = accType(t, scope, problems, 0);
-      if (accumulated == null) {
+      Type chosen = dispatched != null ? Types.builtin(dispatched) : accType(t, scope, problems, 0);
+      if (chosen == null) {
         return new Val.Opaque("type:" + t.display(), new Instance(null, Map.of(), String.join("; ", problems)));
       }
-      return typeArgument(new TypeRef(accumulated.display(), null, List.of(), List.of(), 0, List.of(), true)
+      return typeArgument(new TypeRef(dispatched != null ? dispatched : chosen.display(), null, List.of(), List.of(), 0,
+          List.of(), true)
           .withDeclarator(t.dims(), t.pointers(), t.reference(), t.pointerToArray()), scope);
     }
     if (isConditional(t.base())) {
