@@ -79,19 +79,28 @@ public final class Preprocessor {
       Map.entry("__CUDA_ALIGN__(N)", "__align__(N)"),
       // ATen's switch and its cases, each with the scalar_t of its ScalarType (vLLM's and AWQ's dispatch macros)
       Map.entry("AT_DISPATCH_SWITCH(TYPE, NAME, ...)", "[&] { __VA_ARGS__ }()"),
-      Map.entry("AT_DISPATCH_CASE(ENUM, ...)",
-          "{ using scalar_t = c10::impl::ScalarTypeToCPPTypeT<ENUM>; __VA_ARGS__(); }"),
-      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND(T1, TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
-          + " { using scalar_t = float; __VA_ARGS__(); } { using scalar_t = c10::impl::ScalarTypeToCPPTypeT<T1>;"
-          + " __VA_ARGS__(); } }()"),
-      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND2(T1, T2, TYPE, NAME, ...)", "[&] { { using scalar_t = double;"
-          + " __VA_ARGS__(); } { using scalar_t = float; __VA_ARGS__(); } { using scalar_t ="
-          + " c10::impl::ScalarTypeToCPPTypeT<T1>; __VA_ARGS__(); } { using scalar_t ="
-          + " c10::impl::ScalarTypeToCPPTypeT<T2>; __VA_ARGS__(); } }()"),
-      Map.entry("AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
-          + " { using scalar_t = float; __VA_ARGS__(); } }()"),
-      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...)", "[&] { { using scalar_t = double; __VA_ARGS__(); }"
-          + " { using scalar_t = float; __VA_ARGS__(); } { using scalar_t = __half; __VA_ARGS__(); } }()"));
+      Map.entry("AT_DISPATCH_CASE(ENUM, ...)", typeCase(scalarType("ENUM"))),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)", dispatch("double", "float")),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...)", dispatch("double", "float", "__half")),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND(T1, TYPE, NAME, ...)", dispatch("double", "float", scalarType("T1"))),
+      Map.entry("AT_DISPATCH_FLOATING_TYPES_AND2(T1, T2, TYPE, NAME, ...)",
+          dispatch("double", "float", scalarType("T1"), scalarType("T2"))));
+
+  /** A dispatch that runs its body once per type, each time under its own scalar_t. */
+  private static String dispatch(String... types) {
+    StringBuilder text = new StringBuilder("[&] {");
+    for (String t : types) text.append(' ').append(typeCase(t));
+    return text.append(" }()").toString();
+  }
+
+  private static String typeCase(String type) {
+    return "{ using scalar_t = " + type + "; __VA_ARGS__(); }";
+  }
+
+  /** The C++ type of a ScalarType enumerator or constant, as ATen names it (resolved by the type model). */
+  private static String scalarType(String parameter) {
+    return "c10::impl::ScalarTypeToCPPTypeT<" + parameter + ">";
+  }
 
   private final List<Path> includeDirs;
   private final Map<String, String> defines;

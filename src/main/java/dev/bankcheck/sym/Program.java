@@ -1191,10 +1191,11 @@ public final class Program {
     return SCALAR_TYPES.get(sep < 0 ? e.name() : e.name().substring(sep + 2));
   }
 
+  private static final Set<String> ACC_TYPE_NAMES = Set.of("at::acc_type", "c10::acc_type", "acc_type");
+
   /** PyTorch's at::acc_type, where the file defines no type of that name. */
   private boolean isAccType(String name) {
-    return Set.of("at::acc_type", "c10::acc_type", "acc_type").contains(name) && namedStruct(name) == null
-        && look(typedefs, TYPEDEFS, name) == null;
+    return ACC_TYPE_NAMES.contains(name) && namedStruct(name) == null && look(typedefs, TYPEDEFS, name) == null;
   }
 
   /**
